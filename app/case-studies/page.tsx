@@ -1,0 +1,27 @@
+import type { Metadata } from 'next'
+import { CaseStudyCard } from '@/components/case-studies/CaseStudyCard'
+import { ConsultationButton } from '@/components/ui/ButtonLink'
+import { PageHeader } from '@/components/ui/PageHeader'
+import { getCaseStudyCards, getSiteSettings } from '@/lib/content'
+
+export const metadata: Metadata = { title: 'Case Studies' }
+
+/** /case-studies (spec §2): the grid of case study cards and a consultation link. */
+export default async function CaseStudiesPage() {
+  const [settings, studies] = await Promise.all([getSiteSettings(), getCaseStudyCards()])
+  return (
+    <>
+      <PageHeader eyebrow="Results" title="Case Studies" intro={settings.caseStudiesIntro} />
+      <div className="content-width pb-20 md:pb-28">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {studies.map((study) => (
+            <li key={study._id}>
+              <CaseStudyCard study={study} headingLevel="h2" />
+            </li>
+          ))}
+        </ul>
+        <ConsultationButton className="mt-12" />
+      </div>
+    </>
+  )
+}

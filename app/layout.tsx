@@ -1,0 +1,48 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+import { SiteFooter } from '@/components/layout/SiteFooter'
+import { SiteHeader } from '@/components/layout/SiteHeader'
+import { getSiteSettings } from '@/lib/content'
+import { jakarta } from './fonts'
+import './globals.css'
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings()
+  return {
+    metadataBase: new URL(settings.siteUrl),
+    title: {
+      default: `${settings.brandName}: ${settings.heroHeadline}`,
+      template: `%s | ${settings.brandName}`,
+    },
+    description: settings.description,
+    openGraph: { siteName: settings.brandName, type: 'website', locale: 'en_GB' },
+  }
+}
+
+export const viewport: Viewport = { themeColor: '#f7f6f2' }
+
+/** Root layout: fixed navigation, the page, the footer. */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const settings = await getSiteSettings()
+  return (
+    <html lang="en-GB" className={jakarta.variable}>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-ui bg-accent px-4 py-3 font-semibold text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <SiteHeader brandName={settings.brandName} />
+        <main id="main" className="flex-1 pt-16">
+          {children}
+        </main>
+        <SiteFooter
+          brandName={settings.brandName}
+          email={settings.contactEmail}
+          phone={settings.contactPhone}
+        />
+      </body>
+    </html>
+  )
+}

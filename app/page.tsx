@@ -1,0 +1,46 @@
+import { AudienceSection } from '@/components/home/AudienceSection'
+import { CaseStudiesTeaser } from '@/components/home/CaseStudiesTeaser'
+import { ContactSection } from '@/components/home/ContactSection'
+import { FaqSection } from '@/components/home/FaqSection'
+import { Hero } from '@/components/home/Hero'
+import { ReviewsSection } from '@/components/home/ReviewsSection'
+import { ReviewsStrip } from '@/components/home/ReviewsStrip'
+import { ServicesGrid } from '@/components/home/ServicesGrid'
+import { getCaseStudyCards, getHomePage, getSiteSettings } from '@/lib/content'
+
+/** Home page: the spec's sections in order (§2); the footer comes from the layout. */
+export default async function HomePage() {
+  const [settings, home, caseStudies] = await Promise.all([
+    getSiteSettings(),
+    getHomePage(),
+    getCaseStudyCards(),
+  ])
+  return (
+    <>
+      <Hero
+        eyebrow={settings.heroEyebrow}
+        headline={settings.heroHeadline}
+        subheadline={settings.heroSubheadline}
+        sellingPoints={settings.sellingPoints}
+        image={settings.heroImage}
+      />
+      <ReviewsStrip reviews={home.stripReviews} />
+      <ServicesGrid intro={settings.servicesIntro} services={home.services} />
+      <AudienceSection
+        intro={settings.audienceIntro}
+        calculatorIntro={settings.calculatorIntro}
+        cards={home.audienceCards}
+        growthItems={home.growthItems}
+      />
+      <CaseStudiesTeaser intro={settings.caseStudiesIntro} studies={caseStudies} />
+      <FaqSection intro={settings.faqIntro} faqs={home.faqs} />
+      <ReviewsSection intro={settings.reviewsIntro} reviews={home.sectionReviews} />
+      <ContactSection
+        intro={settings.contactIntro}
+        email={settings.contactEmail}
+        phone={settings.contactPhone}
+        webhookUrl={settings.contactWebhookUrl}
+      />
+    </>
+  )
+}

@@ -1,0 +1,35 @@
+'use client'
+
+import Link from 'next/link'
+import { useEffect, useSyncExternalStore } from 'react'
+import { CaseStudyNotFound } from '@/components/case-studies/CaseStudyNotFound'
+
+const noSubscription = () => () => {}
+const browserPath = () => window.location.pathname
+const noPathOnServer = () => null
+
+/**
+ * The 404 page's body (spec §2, §8). A static host serves one 404.html for
+ * every unknown path, so the path is read in the browser: it is logged to the
+ * console, and an unknown /case-studies/{id} says 'Case study not found.'.
+ */
+export function NotFoundMessage() {
+  const path = useSyncExternalStore(noSubscription, browserPath, noPathOnServer)
+  useEffect(() => {
+    if (path) console.error('404 Error: User attempted to access non-existent route:', path)
+  }, [path])
+
+  if (path && /^\/case-studies\/.+/.test(path)) return <CaseStudyNotFound />
+  return (
+    <div className="content-width py-24 text-center md:py-32">
+      <h1 className="display text-4xl text-accent">404</h1>
+      <p className="mt-4 text-xl font-semibold">Oops! Page not found</p>
+      <Link
+        href="/"
+        className="mt-8 inline-flex min-h-11 items-center gap-2 font-semibold text-accent hover:underline"
+      >
+        Return to Home
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import Script from 'next/script'
+
+/** Minimum height of the booking widget in px (spec §9). */
+export const BOOKING_MIN_HEIGHT = 800
+
+/**
+ * The third-party booking widget (spec §2, §7): an iframe at least 800 px high,
+ * plus the widget's form embed script when one is configured.
+ * @param url the booking calendar URL from site settings
+ * @param scriptUrl the widget's embed script URL, optional
+ */
+export function BookingWidget({ url, scriptUrl }: { url: string; scriptUrl?: string }) {
+  return (
+    <div className="overflow-hidden rounded-ui border border-line bg-surface shadow-soft">
+      <iframe
+        src={url}
+        title="Book a free consultation"
+        className="block w-full"
+        style={{ minHeight: BOOKING_MIN_HEIGHT, height: BOOKING_MIN_HEIGHT }}
+      />
+      {scriptUrl && <Script src={scriptUrl} strategy="lazyOnload" />}
+    </div>
+  )
+}

@@ -1,0 +1,24 @@
+import Link from 'next/link'
+import { Section } from '@/components/ui/Section'
+import { ReviewCard, type ReviewData } from './ReviewCard'
+
+/** Home section 7 (spec §2): four 5-star reviews and 'See More Like This' to /case-studies. */
+export function ReviewsSection({ intro, reviews }: { intro: string; reviews: ReviewData[] }) {
+  return (
+    <Section id="reviews" eyebrow="Kind words" title="Reviews" intro={intro} tone="surface">
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {reviews.map((review) => (
+          <li key={review._id}>
+            <ReviewCard review={review} />
+          </li>
+        ))}
+      </ul>
+      <Link
+        href="/case-studies"
+        className="mt-10 inline-flex min-h-11 items-center gap-2 font-semibold text-accent hover:underline"
+      >
+        See More Like This <span aria-hidden="true">→</span>
+      </Link>
+    </Section>
+  )
+}

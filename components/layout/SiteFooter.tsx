@@ -1,0 +1,59 @@
+import Link from 'next/link'
+import { footerItems } from '@/lib/navigation'
+
+/**
+ * The footer (spec §2 item 9): anchor links, contact e-mail and phone, copyright 2025.
+ * @param brandName, email, phone from site settings
+ */
+export function SiteFooter({ brandName, email, phone }: { brandName: string; email: string; phone: string }) {
+  return (
+    <footer className="bg-ink text-on-ink">
+      <div className="content-width grid gap-10 py-14 md:grid-cols-[1.5fr_1fr_1fr] md:py-20">
+        <div>
+          <p className="display text-xl">{brandName}</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="eyebrow text-on-ink-muted">Explore</h2>
+          <ul className="mt-4 space-y-1">
+            {footerItems.map((item) => (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  className="inline-flex min-h-11 items-center hover:text-surface hover:underline"
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="eyebrow text-on-ink-muted">Contact</h2>
+          <ul className="mt-4 space-y-1">
+            <li>
+              <a
+                href={`mailto:${email}`}
+                className="inline-flex min-h-11 items-center break-all hover:underline"
+              >
+                {email}
+              </a>
+            </li>
+            <li>
+              <a
+                href={`tel:${phone.replace(/[^+\d]/g, '')}`}
+                className="inline-flex min-h-11 items-center hover:underline"
+              >
+                {phone}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-on-ink-muted/20">
+        <p className="content-width py-6 text-sm text-on-ink-muted">
+          © 2025 {brandName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,64 @@
+import nextVitals from 'eslint-config-next/core-web-vitals'
+import nextTypescript from 'eslint-config-next/typescript'
+import { defineConfig, globalIgnores } from 'eslint/config'
+
+/**
+ * Import direction (ARCHITECTURE.md, "Where things live"):
+ * app -> components, lib; components -> lib (pure helpers, content types only);
+ * lib/content -> nothing of the site; studio -> nothing of the site;
+ * scripts -> lib. Enforced with ESLint's own no-restricted-imports.
+ */
+const pattern = (group, message, extra = {}) => ({ group, message, ...extra })
+const noApp = pattern(['@/app/*', '**/app/*'], 'Nothing imports from app/: routes are the top of the graph.')
+const noComponents = pattern(
+  ['@/components/*', '**/components/*'],
+  'lib/ and scripts/ never import UI components.',
+)
+const noScripts = pattern(
+  ['@/scripts/*', '**/scripts/*'],
+  'scripts/ are command-line entry points, not libraries.',
+)
+const noContentSource = pattern(
+  ['@/lib/content', '@/lib/content/*', '**/lib/content', '**/lib/content/*'],
+  'Components take plain props; only app/ routes read content (type imports are fine).',
+  { allowTypeImports: true },
+)
+const noSite = pattern(
+  ['@/*', '**/app/*', '**/components/*', '**/lib/*', '**/scripts/*'],
+  'studio/ is a separate Sanity project: it imports nothing from the site.',
+)
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTypescript,
+  globalIgnores([
+    'node_modules/**',
+    '.next/**',
+    'out/**',
+    'public/media/**',
+    'studio/dist/**',
+    'studio/.sanity/**',
+    'lib/content/sanity.types.ts',
+    'next-env.d.ts',
+  ]),
+  {
+    files: ['components/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noScripts, noContentSource] }] },
+  },
+  {
+    files: ['lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noScripts] }] },
+  },
+  {
+    files: ['scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents] }] },
+  },
+  {
+    files: ['studio/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noSite] }] },
+  },
+  {
+    files: ['app/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noScripts] }] },
+  },
+])

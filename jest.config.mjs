@@ -1,0 +1,43 @@
+import nextJest from 'next/jest.js'
+
+const createJestConfig = nextJest({ dir: './' })
+
+// ESM-only packages that must go through the transform (TOOLCHAIN.md).
+const esmPackages = [
+  '@portabletext',
+  '@sanity',
+  'groq',
+  'groq-js',
+  'obug',
+  'nanoid',
+  'get-it',
+  'eventsource',
+  'eventsource-parser',
+  'react-toastify',
+]
+
+/** jest: unit and component tests in tests/unit (Playwright owns tests/e2e). */
+const config = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/tests/unit'],
+  setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+}
+
+export default async function jestConfig() {
+  const resolved = await createJestConfig(config)()
+  // next/jest puts its own node_modules pattern first; appending cannot undo it, so replace it
+  // with one that also lets the ESM-only packages through.
+  const nextAllowed = [
+    'geist',
+    'next/dist/client',
+    'next/dist/shared/lib',
+    'next/src/client',
+    'next/src/shared/lib',
+  ]
+  resolved.transformIgnorePatterns = [
+    `/node_modules/(?!(${[...nextAllowed, ...esmPackages].join('|')})/)`,
+    ...resolved.transformIgnorePatterns.filter((pattern) => !pattern.startsWith('/node_modules')),
+  ]
+  return resolved
+}

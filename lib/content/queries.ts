@@ -1,0 +1,89 @@
+/**
+ * Every GROQ query of the site, one module (Sanity's template style).
+ * Result types are generated from these strings by Sanity TypeGen into
+ * `sanity.types.ts` (`npm run typegen`); never write them by hand.
+ */
+import { defineQuery } from 'groq'
+
+// Published documents only: drafts never reach the static site.
+// Image projection: the asset document supplies the file and its intrinsic size.
+
+export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  _id,
+  brandName,
+  description,
+  heroEyebrow,
+  heroHeadline,
+  heroSubheadline,
+  heroImage{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},
+  sellingPoints,
+  servicesIntro,
+  audienceIntro,
+  calculatorIntro,
+  caseStudiesIntro,
+  faqIntro,
+  reviewsIntro,
+  contactIntro,
+  consultationIntro,
+  portfolioIntro,
+  contactEmail,
+  contactPhone,
+  bookingWidgetUrl,
+  bookingScriptUrl,
+  contactWebhookUrl,
+  siteUrl
+}`)
+
+export const homePageQuery = defineQuery(`{
+  "services": *[_type == "service" && !(_id in path("drafts.**"))] | order(order asc){_id, icon, title, description},
+  "audienceCards": *[_type == "audienceCard" && !(_id in path("drafts.**"))] | order(order asc){_id, title, description},
+  "growthItems": *[_type == "growthItem" && !(_id in path("drafts.**"))] | order(order asc){_id, title, content},
+  "faqs": *[_type == "faq" && !(_id in path("drafts.**"))] | order(order asc){_id, question, answer},
+  "stripReviews": *[_type == "review" && placement in ["strip", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...5]{_id, name, business, text, stars},
+  "sectionReviews": *[_type == "review" && placement in ["section", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...4]{_id, name, business, text, stars}
+}`)
+
+export const caseStudyCardsQuery =
+  defineQuery(`*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){
+  _id,
+  title,
+  "slug": slug.current,
+  "issueText": pt::text(issue),
+  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}
+}`)
+
+export const caseStudyPathsQuery =
+  defineQuery(`*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){
+  _id,
+  "slug": slug.current,
+  legacyId
+}`)
+
+export const caseStudyQuery =
+  defineQuery(`*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{
+  _id,
+  title,
+  detailTitle,
+  "slug": slug.current,
+  legacyId,
+  issue,
+  solution,
+  outcome,
+  details,
+  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}
+}`)
+
+export const portfolioSitesQuery =
+  defineQuery(`*[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){
+  _id,
+  title,
+  description,
+  url,
+  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}
+}`)
+
+/** Every image asset that content references: the build copies each into `public/media/`. */
+export const mediaAssetsQuery =
+  defineQuery(`*[_type == "sanity.imageAsset" && count(*[references(^._id) && !(_id in path("drafts.**"))]) > 0]{
+  _id, url, path, extension, originalFilename, sha1hash
+}`)

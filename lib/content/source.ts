@@ -1,0 +1,124 @@
+/**
+ * The one place that reads content. Two sources, one pipeline:
+ * - Sanity's Content Lake through `@sanity/client`, when SANITY_PROJECT_ID is set;
+ * - otherwise `groq-js` (Sanity's own GROQ engine) over the local dataset file in
+ *   Sanity's NDJSON export/import format (default `studio/seed/dataset.ndjson`).
+ * The same GROQ strings run in both modes, so both give the same results.
+ */
+import { createClient, type QueryParams } from '@sanity/client'
+import { evaluate, parse } from 'groq-js'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+/** Where content comes from, as read from the environment. */
+export type ContentSource =
+  | {
+      kind: 'sanity'
+      projectId: string
+      dataset: string
+      apiVersion: string
+      token?: string
+      /** Only for tests: a stand-in of Sanity's API, e.g. http://127.0.0.1:4010 */
+      apiHost?: string
+    }
+  | { kind: 'local'; file: string }
+
+/** Sanity API version the site's queries are written against. */
+export const DEFAULT_API_VERSION = '2025-02-19'
+
+/** The default local dataset: the seed, relative to the repository root. */
+export const DEFAULT_LOCAL_DATASET = 'studio/seed/dataset.ndjson'
+
+/**
+ * Reads the content source from environment variables (see `.env.example`):
+ * SANITY_PROJECT_ID, SANITY_DATASET, SANITY_API_VERSION, SANITY_READ_TOKEN,
+ * SANITY_API_HOST; or LOCAL_DATASET for the NDJSON file when no project is set.
+ */
+export function sourceFromEnv(env: Record<string, string | undefined> = process.env): ContentSource {
+  const projectId = env.SANITY_PROJECT_ID?.trim()
+  if (projectId) {
+    return {
+      kind: 'sanity',
+      projectId,
+      dataset: env.SANITY_DATASET?.trim() || 'production',
+      apiVersion: env.SANITY_API_VERSION?.trim() || DEFAULT_API_VERSION,
+      token: env.SANITY_READ_TOKEN?.trim() || undefined,
+      apiHost: env.SANITY_API_HOST?.trim() || undefined,
+    }
+  }
+  return { kind: 'local', file: path.resolve(env.LOCAL_DATASET?.trim() || DEFAULT_LOCAL_DATASET) }
+}
+
+/** The TypeGen result type of a query string from `queries.ts` (`unknown` for others). */
+export type QueryResult<Query extends string> = Query extends keyof SanityQueries
+  ? SanityQueries[Query]
+  : unknown
+
+/** A document as stored: at least `_id` and `_type`. */
+export type StoredDocument = { _id: string; _type: string; [field: string]: unknown }
+
+const datasetCache = new Map<string, Promise<StoredDocument[]>>()
+
+/**
+ * Parses a dataset file in Sanity's NDJSON format (one document a line).
+ * @throws Error naming the file and line when a line is not a JSON document.
+ */
+export function parseNdjson(text: string, file = 'dataset'): StoredDocument[] {
+  const documents: StoredDocument[] = []
+  text.split('\n').forEach((line, index) => {
+    if (!line.trim()) return
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch (error) {
+      throw new Error(`${file}:${index + 1}: not valid JSON (${(error as Error).message})`)
+    }
+    const doc = value as Partial<StoredDocument> | null
+    if (!doc || typeof doc !== 'object' || typeof doc._id !== 'string' || typeof doc._type !== 'string') {
+      throw new Error(`${file}:${index + 1}: a document needs string "_id" and "_type" fields`)
+    }
+    documents.push(doc as StoredDocument)
+  })
+  return documents
+}
+
+/** Reads (once per process) and parses a local NDJSON dataset. */
+export function loadLocalDataset(file: string): Promise<StoredDocument[]> {
+  let cached = datasetCache.get(file)
+  if (!cached) {
+    cached = readFile(file, 'utf8').then((text) => parseNdjson(text, file))
+    datasetCache.set(file, cached)
+  }
+  return cached
+}
+
+/**
+ * Runs a GROQ query against the configured source.
+ * @param query a GROQ string from `queries.ts`
+ * @param params GROQ parameters, e.g. `{ slug: 'um-al-hayaa' }`
+ * @returns the query's result (shape given by its TypeGen result type)
+ * @throws when the dataset cannot be read or the Content Lake answers with an error
+ */
+export async function runQuery<Query extends string>(
+  query: Query,
+  params: QueryParams = {},
+  source: ContentSource = sourceFromEnv(),
+): Promise<QueryResult<Query>> {
+  if (source.kind === 'sanity') {
+    const client = createClient({
+      projectId: source.projectId,
+      dataset: source.dataset,
+      apiVersion: source.apiVersion,
+      token: source.token,
+      apiHost: source.apiHost,
+      // A stand-in host has no project subdomains.
+      useProjectHostname: !source.apiHost,
+      useCdn: false,
+      perspective: 'published',
+    })
+    return client.fetch<QueryResult<Query>>(query, params)
+  }
+  const dataset = await loadLocalDataset(source.file)
+  const result = await evaluate(parse(query, { params }), { dataset, params })
+  return (await result.get()) as QueryResult<Query>
+}

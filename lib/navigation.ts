@@ -1,0 +1,31 @@
+/**
+ * Navigation items (spec §2, Navigation bar and Footer). These are fixed UI
+ * labels from the spec, not editable content.
+ */
+export type NavItem = { label: string; href: string }
+
+/** Home plus the five home-page anchors: the desktop Menu dropdown. */
+export const homeMenuItems: NavItem[] = [
+  { label: 'Home', href: '/' },
+  { label: 'How We Can Help You', href: '/#services' },
+  { label: 'Is This You', href: '/#who-needs-it' },
+  { label: 'FAQs', href: '/#faq' },
+  { label: 'Reviews', href: '/#reviews' },
+  { label: 'Contact Us', href: '/#contact' },
+]
+
+/** The three route items: separate buttons on desktop, in the Menu on mobile. */
+export const routeItems: NavItem[] = [
+  { label: 'Case Studies', href: '/case-studies' },
+  { label: 'Sites', href: '/sites' },
+  { label: 'Free Consultation', href: '/consultation' },
+]
+
+/** Footer anchors, in the spec's order (§2 item 9). */
+export const footerItems: NavItem[] = [
+  { label: 'How We Can Help You', href: '/#services' },
+  { label: 'Home', href: '/#homepage' },
+  { label: 'Is This You', href: '/#who-needs-it' },
+  { label: 'Contact Us', href: '/#contact' },
+  { label: 'FAQs', href: '/#faq' },
+]

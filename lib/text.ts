@@ -1,0 +1,14 @@
+/** Length of a case study card's issue preview, in characters (spec §9). */
+export const PREVIEW_LENGTH = 120
+
+/**
+ * The first `length` characters of `text` followed by an ellipsis (spec §2, §9:
+ * card preview of the issue is 120 characters plus ellipsis). Counts Unicode
+ * code points, so an emoji or accented letter is never cut in half.
+ * @returns the whole text when it is not longer than `length`
+ */
+export function excerpt(text: string, length = PREVIEW_LENGTH): string {
+  const characters = Array.from(text.trim())
+  if (characters.length <= length) return characters.join('')
+  return `${characters.slice(0, length).join('').trimEnd()}…`
+}

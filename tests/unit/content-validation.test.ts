@@ -1,0 +1,109 @@
+/**
+ * @jest-environment node
+ */
+import {
+  ContentError,
+  getCaseStudy,
+  getCaseStudyCards,
+  getHomePage,
+  getPortfolioSites,
+  getSiteSettings,
+} from '@/lib/content'
+import { parseNdjson } from '@/lib/content/source'
+import { seedDocuments, seedWith, writeDataset } from './helpers/dataset'
+
+const firstOf = (type: string) => {
+  const doc = seedDocuments().find((candidate) => candidate._type === type)
+  if (!doc) throw new Error(`the seed has no ${type}`)
+  return doc
+}
+
+describe('invalid content fails the build naming the document and the field', () => {
+  test('a review with four stars (spec §9: always 5)', async () => {
+    const review = firstOf('review')
+    const source = seedWith(review._id, (doc) => ({ ...doc, stars: 4 }))
+    await expect(getHomePage(source)).rejects.toThrow(
+      `document "${review._id}", field "stars": must be 5, is 4`,
+    )
+  })
+
+  test('a service without a title', async () => {
+    const service = firstOf('service')
+    const source = seedWith(service._id, (doc) => {
+      delete doc.title
+      return doc
+    })
+    const error = await getHomePage(source).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ContentError)
+    expect(error).toMatchObject({ documentId: service._id, field: 'title', problem: 'is missing' })
+  })
+
+  test('a broken image reference', async () => {
+    const site = firstOf('portfolioSite')
+    const source = seedWith(site._id, (doc) => ({
+      ...doc,
+      image: { _type: 'image', alt: 'x', asset: { _type: 'reference', _ref: 'image-missing-1x1-svg' } },
+    }))
+    await expect(getPortfolioSites(source)).rejects.toThrow(
+      `document "${site._id}", field "image": has no asset, or its asset reference is broken`,
+    )
+  })
+
+  test('an image without alt text', async () => {
+    const study = firstOf('caseStudy')
+    const source = seedWith(study._id, (doc) => ({ ...doc, image: { ...(doc.image as object), alt: ' ' } }))
+    await expect(getCaseStudyCards(source)).rejects.toThrow(
+      `document "${study._id}", field "image": has no alternative text`,
+    )
+  })
+
+  test('a case study with four steps (spec §3: five or three)', async () => {
+    const study = firstOf('caseStudy')
+    const source = seedWith(study._id, (doc) => ({ ...doc, details: ['a', 'b', 'c', 'd'] }))
+    const slug = (study.slug as { current: string }).current
+    await expect(getCaseStudy(slug, source)).rejects.toThrow(
+      `document "${study._id}", field "details": must have 3 or 5 items, has 4`,
+    )
+  })
+
+  test('a portfolio address that is not https', async () => {
+    const site = firstOf('portfolioSite')
+    const source = seedWith(site._id, (doc) => ({ ...doc, url: 'http://example.co.uk' }))
+    await expect(getPortfolioSites(source)).rejects.toThrow(
+      `document "${site._id}", field "url": must be an https URL`,
+    )
+  })
+
+  test('site settings with no contact e-mail', async () => {
+    const source = seedWith('siteSettings', (doc) => ({ ...doc, contactEmail: '' }))
+    await expect(getSiteSettings(source)).rejects.toThrow(
+      'document "siteSettings", field "contactEmail": is missing',
+    )
+  })
+})
+
+describe('missing content fails clearly instead of exporting empty pages', () => {
+  test('no case studies', async () => {
+    const source = writeDataset(seedDocuments().filter((doc) => doc._type !== 'caseStudy'))
+    await expect(getCaseStudyCards(source)).rejects.toThrow('the dataset has no case studies')
+  })
+
+  test('no site settings', async () => {
+    const source = writeDataset(seedDocuments().filter((doc) => doc._type !== 'siteSettings'))
+    await expect(getSiteSettings(source)).rejects.toThrow('the dataset has no siteSettings document')
+  })
+})
+
+describe('parseNdjson', () => {
+  test('names the file and line of a broken line', () => {
+    expect(() => parseNdjson('{"_id":"a","_type":"faq"}\n{oops}\n', 'data.ndjson')).toThrow(
+      /^data\.ndjson:2: not valid JSON/,
+    )
+  })
+
+  test('needs _id and _type', () => {
+    expect(() => parseNdjson('{"_type":"faq"}', 'data.ndjson')).toThrow(
+      'data.ndjson:1: a document needs string "_id" and "_type" fields',
+    )
+  })
+})
