@@ -39,6 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </main>
         <SiteFooter
           brandName={settings.brandName}
+          description={settings.description}
           email={settings.contactEmail}
           phone={settings.contactPhone}
         />

@@ -3,14 +3,25 @@ import { footerItems } from '@/lib/navigation'
 
 /**
  * The footer (spec §2 item 9): anchor links, contact e-mail and phone, copyright 2025.
- * @param brandName, email, phone from site settings
+ * @param brandName, description, email, phone from site settings
  */
-export function SiteFooter({ brandName, email, phone }: { brandName: string; email: string; phone: string }) {
+export function SiteFooter({
+  brandName,
+  description,
+  email,
+  phone,
+}: {
+  brandName: string
+  description: string
+  email: string
+  phone: string
+}) {
   return (
     <footer className="bg-ink text-on-ink">
       <div className="content-width grid gap-10 py-14 md:grid-cols-[1.5fr_1fr_1fr] md:py-20">
         <div>
-          <p className="display text-xl">{brandName}</p>
+          <p className="display text-xl uppercase">{brandName}</p>
+          <p className="mt-4 max-w-sm text-on-ink-muted">{description}</p>
         </div>
         <nav aria-label="Footer">
           <h2 className="eyebrow text-on-ink-muted">Explore</h2>

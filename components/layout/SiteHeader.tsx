@@ -55,7 +55,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-line/80 bg-paper/90 backdrop-blur">
       <nav aria-label="Main" className="content-width flex h-16 items-center justify-between gap-4">
-        <Link href="/" className="display text-lg tracking-tight text-ink">
+        <Link href="/" className="display text-lg tracking-tight text-ink uppercase">
           {brandName}
         </Link>
         <MenuDropdown items={[...homeMenuItems, ...routeItems]} className="md:hidden" />

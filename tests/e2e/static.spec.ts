@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+import { documentsOf, settings } from './content'
+
+const routes = [
+  '/',
+  '/consultation',
+  '/case-studies',
+  '/case-studies/osteopath-lancing',
+  '/sites',
+  '/no-such-page',
+]
+
+test('no request leaves the origin, on any route', async ({ page, baseURL }) => {
+  const outside: string[] = []
+  page.on('request', (request) => {
+    const url = request.url()
+    if (!url.startsWith(baseURL!) && !/^(data|blob|about):/.test(url)) outside.push(url)
+  })
+  for (const route of routes) {
+    await page.goto(route)
+    await page.waitForLoadState('networkidle')
+  }
+  expect(outside).toEqual([])
+})
+
+test('every content image is served by the site, with width and height set', async ({ page }) => {
+  for (const route of ['/', '/case-studies', '/sites']) {
+    await page.goto(route)
+    for (const image of await page.locator('main img').all()) {
+      expect(await image.getAttribute('src')).toMatch(/^\/media\//)
+      expect(Number(await image.getAttribute('width'))).toBeGreaterThan(0)
+      expect(Number(await image.getAttribute('height'))).toBeGreaterThan(0)
+      expect(await image.getAttribute('alt')).toBeTruthy()
+    }
+  }
+})
+
+test.describe('the text is in the exported HTML, readable without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('home page', async ({ page }) => {
+    await page.goto('/')
+    const main = page.locator('main')
+    for (const review of documentsOf('review')) await expect(main).toContainText(String(review.text))
+    for (const faq of documentsOf('faq')) await expect(main).toContainText(String(faq.answer))
+    for (const item of documentsOf('growthItem')) await expect(main).toContainText(String(item.content))
+    await expect(main).toContainText(settings.contactIntro)
+  })
+
+  test('case study page', async ({ page }) => {
+    const [study] = documentsOf('caseStudy') as unknown as { slug: { current: string }; details: string[] }[]
+    await page.goto(`/case-studies/${study!.slug.current}`)
+    for (const step of study!.details) await expect(page.locator('main')).toContainText(step)
+  })
+})
