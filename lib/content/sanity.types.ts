@@ -12,326 +12,326 @@
  * ---------------------------------------------------------------------------------
  */
 
-export declare const internalGroqTypeReferenceTo: unique symbol;
+export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: ../lib/content/schema.json
 export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-};
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+}
 
 export type PortfolioSite = {
-  _id: string;
-  _type: "portfolioSite";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  description: string;
+  _id: string
+  _type: 'portfolioSite'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  description: string
   image: {
-    asset: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt: string;
-    _type: "image";
-  };
-  url: string;
-  order: number;
-};
+    asset: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt: string
+    _type: 'image'
+  }
+  url: string
+  order: number
+}
 
 export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
+  _type: 'sanity.imageCrop'
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
 
 export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
+  _type: 'sanity.imageHotspot'
+  x: number
+  y: number
+  height: number
+  width: number
+}
 
 export type Faq = {
-  _id: string;
-  _type: "faq";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  question: string;
-  answer: string;
-  order: number;
-};
+  _id: string
+  _type: 'faq'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  question: string
+  answer: string
+  order: number
+}
 
 export type Review = {
-  _id: string;
-  _type: "review";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  name: string;
-  business: string;
-  text: string;
-  stars: number;
-  placement: "strip" | "section" | "both";
-  order: number;
-};
+  _id: string
+  _type: 'review'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  business: string
+  text: string
+  stars: number
+  placement: 'strip' | 'section' | 'both'
+  order: number
+}
 
 export type CaseStudy = {
-  _id: string;
-  _type: "caseStudy";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  detailTitle: string;
-  slug: Slug;
-  legacyId: string;
+  _id: string
+  _type: 'caseStudy'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  detailTitle: string
+  slug: Slug
+  legacyId: string
   issue: Array<{
     children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal";
-    listItem?: "bullet" | "number";
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet' | 'number'
     markDefs?: Array<{
-      href?: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }>;
+      href?: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
   solution: Array<{
     children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal";
-    listItem?: "bullet" | "number";
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet' | 'number'
     markDefs?: Array<{
-      href?: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }>;
+      href?: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
   outcome: Array<{
     children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal";
-    listItem?: "bullet" | "number";
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet' | 'number'
     markDefs?: Array<{
-      href?: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }>;
+      href?: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
   image: {
-    asset: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt: string;
-    _type: "image";
-  };
-  details: Array<string>;
-  order: number;
-};
+    asset: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt: string
+    _type: 'image'
+  }
+  details: Array<string>
+  order: number
+}
 
 export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
-};
+  _type: 'slug'
+  current: string
+  source?: string
+}
 
 export type GrowthItem = {
-  _id: string;
-  _type: "growthItem";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  content: string;
-  order: number;
-};
+  _id: string
+  _type: 'growthItem'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  content: string
+  order: number
+}
 
 export type AudienceCard = {
-  _id: string;
-  _type: "audienceCard";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  description: string;
-  order: number;
-};
+  _id: string
+  _type: 'audienceCard'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  description: string
+  order: number
+}
 
 export type Service = {
-  _id: string;
-  _type: "service";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  icon: "website" | "automation" | "integrations" | "crm" | "chatbot" | "voice";
-  title: string;
-  description: string;
-  order: number;
-};
+  _id: string
+  _type: 'service'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  icon: 'website' | 'automation' | 'integrations' | 'crm' | 'chatbot' | 'voice'
+  title: string
+  description: string
+  order: number
+}
 
 export type SiteSettings = {
-  _id: string;
-  _type: "siteSettings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  brandName: string;
-  description: string;
-  heroEyebrow: string;
-  heroHeadline: string;
-  heroSubheadline: string;
+  _id: string
+  _type: 'siteSettings'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  brandName: string
+  description: string
+  heroEyebrow: string
+  heroHeadline: string
+  heroSubheadline: string
   heroImage: {
-    asset: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt: string;
-    _type: "image";
-  };
-  sellingPoints: Array<string>;
-  servicesIntro: string;
-  audienceIntro: string;
-  calculatorIntro: string;
-  caseStudiesIntro: string;
-  faqIntro: string;
-  reviewsIntro: string;
-  contactIntro: string;
-  consultationIntro: string;
-  portfolioIntro: string;
-  contactEmail: string;
-  contactPhone: string;
-  bookingWidgetUrl: string;
-  bookingScriptUrl?: string;
-  contactWebhookUrl: string;
-  siteUrl: string;
-};
+    asset: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt: string
+    _type: 'image'
+  }
+  sellingPoints: Array<string>
+  servicesIntro: string
+  audienceIntro: string
+  calculatorIntro: string
+  caseStudiesIntro: string
+  faqIntro: string
+  reviewsIntro: string
+  contactIntro: string
+  consultationIntro: string
+  portfolioIntro: string
+  contactEmail: string
+  contactPhone: string
+  bookingWidgetUrl: string
+  bookingScriptUrl?: string
+  contactWebhookUrl: string
+  siteUrl: string
+}
 
 export type SanityImagePaletteSwatch = {
-  _type: "sanity.imagePaletteSwatch";
-  background?: string;
-  foreground?: string;
-  population?: number;
-  title?: string;
-};
+  _type: 'sanity.imagePaletteSwatch'
+  background?: string
+  foreground?: string
+  population?: number
+  title?: string
+}
 
 export type SanityImagePalette = {
-  _type: "sanity.imagePalette";
-  darkMuted?: SanityImagePaletteSwatch;
-  lightVibrant?: SanityImagePaletteSwatch;
-  darkVibrant?: SanityImagePaletteSwatch;
-  vibrant?: SanityImagePaletteSwatch;
-  dominant?: SanityImagePaletteSwatch;
-  lightMuted?: SanityImagePaletteSwatch;
-  muted?: SanityImagePaletteSwatch;
-};
+  _type: 'sanity.imagePalette'
+  darkMuted?: SanityImagePaletteSwatch
+  lightVibrant?: SanityImagePaletteSwatch
+  darkVibrant?: SanityImagePaletteSwatch
+  vibrant?: SanityImagePaletteSwatch
+  dominant?: SanityImagePaletteSwatch
+  lightMuted?: SanityImagePaletteSwatch
+  muted?: SanityImagePaletteSwatch
+}
 
 export type SanityImageDimensions = {
-  _type: "sanity.imageDimensions";
-  height: number;
-  width: number;
-  aspectRatio: number;
-};
+  _type: 'sanity.imageDimensions'
+  height: number
+  width: number
+  aspectRatio: number
+}
 
 export type SanityImageMetadata = {
-  _type: "sanity.imageMetadata";
-  location?: Geopoint;
-  dimensions?: SanityImageDimensions;
-  palette?: SanityImagePalette;
-  lqip?: string;
-  blurHash?: string;
-  thumbHash?: string;
-  hasAlpha?: boolean;
-  isOpaque?: boolean;
-};
+  _type: 'sanity.imageMetadata'
+  location?: Geopoint
+  dimensions?: SanityImageDimensions
+  palette?: SanityImagePalette
+  lqip?: string
+  blurHash?: string
+  thumbHash?: string
+  hasAlpha?: boolean
+  isOpaque?: boolean
+}
 
 export type SanityFileAsset = {
-  _id: string;
-  _type: "sanity.fileAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash: string;
-  extension: string;
-  mimeType: string;
-  size: number;
-  assetId: string;
-  uploadId?: string;
-  path: string;
-  url: string;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.fileAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash: string
+  extension: string
+  mimeType: string
+  size: number
+  assetId: string
+  uploadId?: string
+  path: string
+  url: string
+  source?: SanityAssetSourceData
+}
 
 export type SanityAssetSourceData = {
-  _type: "sanity.assetSourceData";
-  name?: string;
-  id?: string;
-  url?: string;
-};
+  _type: 'sanity.assetSourceData'
+  name?: string
+  id?: string
+  url?: string
+}
 
 export type SanityImageAsset = {
-  _id: string;
-  _type: "sanity.imageAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash: string;
-  extension: string;
-  mimeType: string;
-  size: number;
-  assetId: string;
-  uploadId?: string;
-  path: string;
-  url: string;
-  metadata?: SanityImageMetadata;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.imageAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash: string
+  extension: string
+  mimeType: string
+  size: number
+  assetId: string
+  uploadId?: string
+  path: string
+  url: string
+  metadata?: SanityImageMetadata
+  source?: SanityAssetSourceData
+}
 
 export type Geopoint = {
-  _type: "geopoint";
-  lat?: number;
-  lng?: number;
-  alt?: number;
-};
+  _type: 'geopoint'
+  lat?: number
+  lng?: number
+  alt?: number
+}
 
 export type AllSanitySchemaTypes =
   | SanityImageAssetReference
@@ -353,266 +353,265 @@ export type AllSanitySchemaTypes =
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
-  | Geopoint;
+  | Geopoint
 
 // Source: ../lib/content/queries.ts
 // Variable: siteSettingsQuery
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id,  brandName,  description,  heroEyebrow,  heroHeadline,  heroSubheadline,  heroImage{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},  sellingPoints,  servicesIntro,  audienceIntro,  calculatorIntro,  caseStudiesIntro,  faqIntro,  reviewsIntro,  contactIntro,  consultationIntro,  portfolioIntro,  contactEmail,  contactPhone,  bookingWidgetUrl,  bookingScriptUrl,  contactWebhookUrl,  siteUrl}
 export type SiteSettingsQueryResult = {
-  _id: "siteSettings";
-  brandName: string;
-  description: string;
-  heroEyebrow: string;
-  heroHeadline: string;
-  heroSubheadline: string;
+  _id: 'siteSettings'
+  brandName: string
+  description: string
+  heroEyebrow: string
+  heroHeadline: string
+  heroSubheadline: string
   heroImage: {
-    alt: string;
+    alt: string
     asset: {
-      _id: string;
-      url: string;
-      path: string;
-      extension: string;
-      originalFilename: string | null;
-      sha1hash: string;
+      _id: string
+      url: string
+      path: string
+      extension: string
+      originalFilename: string | null
+      sha1hash: string
       metadata: {
         dimensions: {
-          width: number;
-          height: number;
-        } | null;
-      } | null;
-    };
-  };
-  sellingPoints: Array<string>;
-  servicesIntro: string;
-  audienceIntro: string;
-  calculatorIntro: string;
-  caseStudiesIntro: string;
-  faqIntro: string;
-  reviewsIntro: string;
-  contactIntro: string;
-  consultationIntro: string;
-  portfolioIntro: string;
-  contactEmail: string;
-  contactPhone: string;
-  bookingWidgetUrl: string;
-  bookingScriptUrl: string | null;
-  contactWebhookUrl: string;
-  siteUrl: string;
-} | null;
+          width: number
+          height: number
+        } | null
+      } | null
+    }
+  }
+  sellingPoints: Array<string>
+  servicesIntro: string
+  audienceIntro: string
+  calculatorIntro: string
+  caseStudiesIntro: string
+  faqIntro: string
+  reviewsIntro: string
+  contactIntro: string
+  consultationIntro: string
+  portfolioIntro: string
+  contactEmail: string
+  contactPhone: string
+  bookingWidgetUrl: string
+  bookingScriptUrl: string | null
+  contactWebhookUrl: string
+  siteUrl: string
+} | null
 
 // Source: ../lib/content/queries.ts
 // Variable: homePageQuery
 // Query: {  "services": *[_type == "service" && !(_id in path("drafts.**"))] | order(order asc){_id, icon, title, description},  "audienceCards": *[_type == "audienceCard" && !(_id in path("drafts.**"))] | order(order asc){_id, title, description},  "growthItems": *[_type == "growthItem" && !(_id in path("drafts.**"))] | order(order asc){_id, title, content},  "faqs": *[_type == "faq" && !(_id in path("drafts.**"))] | order(order asc){_id, question, answer},  "stripReviews": *[_type == "review" && placement in ["strip", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...5]{_id, name, business, text, stars},  "sectionReviews": *[_type == "review" && placement in ["section", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...4]{_id, name, business, text, stars}}
 export type HomePageQueryResult = {
   services: Array<{
-    _id: string;
-    icon:
-      "automation" | "chatbot" | "crm" | "integrations" | "voice" | "website";
-    title: string;
-    description: string;
-  }>;
+    _id: string
+    icon: 'automation' | 'chatbot' | 'crm' | 'integrations' | 'voice' | 'website'
+    title: string
+    description: string
+  }>
   audienceCards: Array<{
-    _id: string;
-    title: string;
-    description: string;
-  }>;
+    _id: string
+    title: string
+    description: string
+  }>
   growthItems: Array<{
-    _id: string;
-    title: string;
-    content: string;
-  }>;
+    _id: string
+    title: string
+    content: string
+  }>
   faqs: Array<{
-    _id: string;
-    question: string;
-    answer: string;
-  }>;
+    _id: string
+    question: string
+    answer: string
+  }>
   stripReviews: Array<{
-    _id: string;
-    name: string;
-    business: string;
-    text: string;
-    stars: number;
-  }>;
+    _id: string
+    name: string
+    business: string
+    text: string
+    stars: number
+  }>
   sectionReviews: Array<{
-    _id: string;
-    name: string;
-    business: string;
-    text: string;
-    stars: number;
-  }>;
-};
+    _id: string
+    name: string
+    business: string
+    text: string
+    stars: number
+  }>
+}
 
 // Source: ../lib/content/queries.ts
 // Variable: caseStudyCardsQuery
 // Query: *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){  _id,  title,  "slug": slug.current,  "issueText": pt::text(issue),  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
 export type CaseStudyCardsQueryResult = Array<{
-  _id: string;
-  title: string;
-  slug: string;
-  issueText: string;
+  _id: string
+  title: string
+  slug: string
+  issueText: string
   image: {
-    alt: string;
+    alt: string
     asset: {
-      _id: string;
-      url: string;
-      path: string;
-      extension: string;
-      originalFilename: string | null;
-      sha1hash: string;
+      _id: string
+      url: string
+      path: string
+      extension: string
+      originalFilename: string | null
+      sha1hash: string
       metadata: {
         dimensions: {
-          width: number;
-          height: number;
-        } | null;
-      } | null;
-    };
-  };
-}>;
+          width: number
+          height: number
+        } | null
+      } | null
+    }
+  }
+}>
 
 // Source: ../lib/content/queries.ts
 // Variable: caseStudyPathsQuery
 // Query: *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){  _id,  "slug": slug.current,  legacyId}
 export type CaseStudyPathsQueryResult = Array<{
-  _id: string;
-  slug: string;
-  legacyId: string;
-}>;
+  _id: string
+  slug: string
+  legacyId: string
+}>
 
 // Source: ../lib/content/queries.ts
 // Variable: caseStudyQuery
 // Query: *[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{  _id,  title,  detailTitle,  "slug": slug.current,  legacyId,  issue,  solution,  outcome,  details,  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
 export type CaseStudyQueryResult = {
-  _id: string;
-  title: string;
-  detailTitle: string;
-  slug: string;
-  legacyId: string;
+  _id: string
+  title: string
+  detailTitle: string
+  slug: string
+  legacyId: string
   issue: Array<{
     children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal";
-    listItem?: "bullet" | "number";
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet' | 'number'
     markDefs?: Array<{
-      href?: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }>;
+      href?: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
   solution: Array<{
     children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal";
-    listItem?: "bullet" | "number";
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet' | 'number'
     markDefs?: Array<{
-      href?: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }>;
+      href?: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
   outcome: Array<{
     children?: Array<{
-      marks?: Array<string>;
-      text?: string;
-      _type: "span";
-      _key: string;
-    }>;
-    style?: "normal";
-    listItem?: "bullet" | "number";
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet' | 'number'
     markDefs?: Array<{
-      href?: string;
-      _type: "link";
-      _key: string;
-    }>;
-    level?: number;
-    _type: "block";
-    _key: string;
-  }>;
-  details: Array<string>;
+      href?: string
+      _type: 'link'
+      _key: string
+    }>
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
+  details: Array<string>
   image: {
-    alt: string;
+    alt: string
     asset: {
-      _id: string;
-      url: string;
-      path: string;
-      extension: string;
-      originalFilename: string | null;
-      sha1hash: string;
+      _id: string
+      url: string
+      path: string
+      extension: string
+      originalFilename: string | null
+      sha1hash: string
       metadata: {
         dimensions: {
-          width: number;
-          height: number;
-        } | null;
-      } | null;
-    };
-  };
-} | null;
+          width: number
+          height: number
+        } | null
+      } | null
+    }
+  }
+} | null
 
 // Source: ../lib/content/queries.ts
 // Variable: portfolioSitesQuery
 // Query: *[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){  _id,  title,  description,  url,  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
 export type PortfolioSitesQueryResult = Array<{
-  _id: string;
-  title: string;
-  description: string;
-  url: string;
+  _id: string
+  title: string
+  description: string
+  url: string
   image: {
-    alt: string;
+    alt: string
     asset: {
-      _id: string;
-      url: string;
-      path: string;
-      extension: string;
-      originalFilename: string | null;
-      sha1hash: string;
+      _id: string
+      url: string
+      path: string
+      extension: string
+      originalFilename: string | null
+      sha1hash: string
       metadata: {
         dimensions: {
-          width: number;
-          height: number;
-        } | null;
-      } | null;
-    };
-  };
-}>;
+          width: number
+          height: number
+        } | null
+      } | null
+    }
+  }
+}>
 
 // Source: ../lib/content/queries.ts
 // Variable: mediaAssetsQuery
 // Query: *[_type == "sanity.imageAsset" && count(*[references(^._id) && !(_id in path("drafts.**"))]) > 0]{  _id, url, path, extension, originalFilename, sha1hash}
 export type MediaAssetsQueryResult = Array<{
-  _id: string;
-  url: string;
-  path: string;
-  extension: string;
-  originalFilename: string | null;
-  sha1hash: string;
-}>;
+  _id: string
+  url: string
+  path: string
+  extension: string
+  originalFilename: string | null
+  sha1hash: string
+}>
 
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  _id,\n  brandName,\n  description,\n  heroEyebrow,\n  heroHeadline,\n  heroSubheadline,\n  heroImage{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},\n  sellingPoints,\n  servicesIntro,\n  audienceIntro,\n  calculatorIntro,\n  caseStudiesIntro,\n  faqIntro,\n  reviewsIntro,\n  contactIntro,\n  consultationIntro,\n  portfolioIntro,\n  contactEmail,\n  contactPhone,\n  bookingWidgetUrl,\n  bookingScriptUrl,\n  contactWebhookUrl,\n  siteUrl\n}': SiteSettingsQueryResult;
-    '{\n  "services": *[_type == "service" && !(_id in path("drafts.**"))] | order(order asc){_id, icon, title, description},\n  "audienceCards": *[_type == "audienceCard" && !(_id in path("drafts.**"))] | order(order asc){_id, title, description},\n  "growthItems": *[_type == "growthItem" && !(_id in path("drafts.**"))] | order(order asc){_id, title, content},\n  "faqs": *[_type == "faq" && !(_id in path("drafts.**"))] | order(order asc){_id, question, answer},\n  "stripReviews": *[_type == "review" && placement in ["strip", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...5]{_id, name, business, text, stars},\n  "sectionReviews": *[_type == "review" && placement in ["section", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...4]{_id, name, business, text, stars}\n}': HomePageQueryResult;
-    '*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  "slug": slug.current,\n  "issueText": pt::text(issue),\n  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyCardsQueryResult;
-    '*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  "slug": slug.current,\n  legacyId\n}': CaseStudyPathsQueryResult;
-    '*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  detailTitle,\n  "slug": slug.current,\n  legacyId,\n  issue,\n  solution,\n  outcome,\n  details,\n  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyQueryResult;
-    '*[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  description,\n  url,\n  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': PortfolioSitesQueryResult;
-    '*[_type == "sanity.imageAsset" && count(*[references(^._id) && !(_id in path("drafts.**"))]) > 0]{\n  _id, url, path, extension, originalFilename, sha1hash\n}': MediaAssetsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  _id,\n  brandName,\n  description,\n  heroEyebrow,\n  heroHeadline,\n  heroSubheadline,\n  heroImage{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},\n  sellingPoints,\n  servicesIntro,\n  audienceIntro,\n  calculatorIntro,\n  caseStudiesIntro,\n  faqIntro,\n  reviewsIntro,\n  contactIntro,\n  consultationIntro,\n  portfolioIntro,\n  contactEmail,\n  contactPhone,\n  bookingWidgetUrl,\n  bookingScriptUrl,\n  contactWebhookUrl,\n  siteUrl\n}': SiteSettingsQueryResult
+    '{\n  "services": *[_type == "service" && !(_id in path("drafts.**"))] | order(order asc){_id, icon, title, description},\n  "audienceCards": *[_type == "audienceCard" && !(_id in path("drafts.**"))] | order(order asc){_id, title, description},\n  "growthItems": *[_type == "growthItem" && !(_id in path("drafts.**"))] | order(order asc){_id, title, content},\n  "faqs": *[_type == "faq" && !(_id in path("drafts.**"))] | order(order asc){_id, question, answer},\n  "stripReviews": *[_type == "review" && placement in ["strip", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...5]{_id, name, business, text, stars},\n  "sectionReviews": *[_type == "review" && placement in ["section", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...4]{_id, name, business, text, stars}\n}': HomePageQueryResult
+    '*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  "slug": slug.current,\n  "issueText": pt::text(issue),\n  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyCardsQueryResult
+    '*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  "slug": slug.current,\n  legacyId\n}': CaseStudyPathsQueryResult
+    '*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{\n  _id,\n  title,\n  detailTitle,\n  "slug": slug.current,\n  legacyId,\n  issue,\n  solution,\n  outcome,\n  details,\n  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyQueryResult
+    '*[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  description,\n  url,\n  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': PortfolioSitesQueryResult
+    '*[_type == "sanity.imageAsset" && count(*[references(^._id) && !(_id in path("drafts.**"))]) > 0]{\n  _id, url, path, extension, originalFilename, sha1hash\n}': MediaAssetsQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too
-declare module "@sanity/client" {
+declare module '@sanity/client' {
   interface SanityQueries extends globalThis.SanityQueries {}
 }
