@@ -53,3 +53,15 @@ test.describe('the text is in the exported HTML, readable without JavaScript', (
     for (const step of study!.details) await expect(page.locator('main')).toContainText(step)
   })
 })
+
+test('sitemap.xml lists every case study by its slug, robots.txt points at it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  for (const study of documentsOf('caseStudy') as unknown as {
+    slug: { current: string }
+    legacyId: string
+  }[]) {
+    expect(sitemap).toContain(`/case-studies/${study.slug.current}</loc>`)
+    expect(sitemap).not.toContain(study.legacyId)
+  }
+  expect(await (await request.get('/robots.txt')).text()).toContain('sitemap.xml')
+})

@@ -1,0 +1,13 @@
+import type { MetadataRoute } from 'next'
+import { getSiteSettings } from '@/lib/content'
+
+export const dynamic = 'force-static'
+
+/** /robots.txt: everything may be crawled except the booking stand-in; points at the sitemap. */
+export default async function robots(): Promise<MetadataRoute.Robots> {
+  const settings = await getSiteSettings()
+  return {
+    rules: { userAgent: '*', allow: '/', disallow: '/booking/' },
+    sitemap: new URL('/sitemap.xml', settings.siteUrl).href,
+  }
+}
