@@ -1,6 +1,6 @@
 'use client'
 
-import Link from 'next/link'
+import { TextLink } from '@/components/ui/TextLink'
 import { useEffect, useSyncExternalStore } from 'react'
 import { CaseStudyNotFound } from '@/components/case-studies/CaseStudyNotFound'
 
@@ -24,12 +24,9 @@ export function NotFoundMessage() {
     <div className="content-width py-24 text-center md:py-32">
       <h1 className="display text-4xl text-accent">404</h1>
       <p className="mt-4 text-xl font-semibold">Oops! Page not found</p>
-      <Link
-        href="/"
-        className="mt-8 inline-flex min-h-11 items-center gap-2 font-semibold text-accent hover:underline"
-      >
+      <TextLink href="/" className="mt-8">
         Return to Home
-      </Link>
+      </TextLink>
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
+import { TextLink } from '@/components/ui/TextLink'
 import { BookingWidget } from '@/components/consultation/BookingWidget'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { getSiteSettings } from '@/lib/content'
@@ -14,12 +14,9 @@ export default async function ConsultationPage() {
       <PageHeader eyebrow="Book a call" title="Free Consultation" intro={settings.consultationIntro} />
       <div className="content-width pb-20">
         <BookingWidget url={settings.bookingWidgetUrl} scriptUrl={settings.bookingScriptUrl ?? undefined} />
-        <Link
-          href="/case-studies"
-          className="mt-8 inline-flex min-h-11 items-center gap-2 font-semibold text-accent hover:underline"
-        >
-          See our case studies <span aria-hidden="true">→</span>
-        </Link>
+        <TextLink href="/case-studies" className="mt-8">
+          See our case studies
+        </TextLink>
       </div>
     </>
   )

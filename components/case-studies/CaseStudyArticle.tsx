@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { TextLink } from '@/components/ui/TextLink'
 import { PortableText, type PortableTextBlock } from '@portabletext/react'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { ContentImage } from '@/components/ui/ContentImage'
@@ -24,12 +25,9 @@ const boxes = [
 export function CaseStudyArticle({ study }: { study: CaseStudyArticleData }) {
   return (
     <article className="content-width pt-10 pb-20 md:pt-14 md:pb-28">
-      <Link
-        href="/case-studies"
-        className="inline-flex min-h-11 items-center gap-2 font-semibold text-accent hover:underline"
-      >
-        <span aria-hidden="true">←</span> All case studies
-      </Link>
+      <TextLink href="/case-studies" back>
+        All case studies
+      </TextLink>
       <h1 className="display mt-6 max-w-4xl text-2xl md:text-3xl">{study.detailTitle}</h1>
       <ContentImage
         image={study.image}

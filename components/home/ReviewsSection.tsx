@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { TextLink } from '@/components/ui/TextLink'
 import { Section } from '@/components/ui/Section'
 import { ReviewCard, type ReviewData } from './ReviewCard'
 
@@ -13,12 +13,9 @@ export function ReviewsSection({ intro, reviews }: { intro: string; reviews: Rev
           </li>
         ))}
       </ul>
-      <Link
-        href="/case-studies"
-        className="mt-10 inline-flex min-h-11 items-center gap-2 font-semibold text-accent hover:underline"
-      >
-        See More Like This <span aria-hidden="true">→</span>
-      </Link>
+      <TextLink href="/case-studies" className="mt-10">
+        See More Like This
+      </TextLink>
     </Section>
   )
 }

@@ -6,7 +6,9 @@
 import { defineQuery } from 'groq'
 
 // Published documents only: drafts never reach the static site.
-// Image projection: the asset document supplies the file and its intrinsic size.
+
+/** An image field: its alt text, and the asset document that supplies the file and its size. */
+const imageProjection = /* groq */ `{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}`
 
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   _id,
@@ -15,7 +17,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   heroEyebrow,
   heroHeadline,
   heroSubheadline,
-  heroImage{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},
+  heroImage${imageProjection},
   sellingPoints,
   servicesIntro,
   audienceIntro,
@@ -49,7 +51,7 @@ export const caseStudyCardsQuery =
   title,
   "slug": slug.current,
   "issueText": pt::text(issue),
-  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}
+  image${imageProjection}
 }`)
 
 export const caseStudyPathsQuery =
@@ -70,7 +72,7 @@ export const caseStudyQuery =
   solution,
   outcome,
   details,
-  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}
+  image${imageProjection}
 }`)
 
 export const portfolioSitesQuery =
@@ -79,7 +81,7 @@ export const portfolioSitesQuery =
   title,
   description,
   url,
-  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}
+  image${imageProjection}
 }`)
 
 /** Every image asset that content references: the build copies each into `public/media/`. */

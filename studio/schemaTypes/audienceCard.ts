@@ -1,4 +1,5 @@
-import { defineField, defineType } from 'sanity'
+import { defineType } from 'sanity'
+import { requiredString, requiredText } from './fields'
 import { orderField, orderOrdering } from './orderField'
 
 /** Audience card in 'IS THIS YOU' (spec §2): title and description. */
@@ -7,15 +8,5 @@ export const audienceCard = defineType({
   title: 'Audience card',
   type: 'document',
   orderings: [orderOrdering],
-  fields: [
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'description',
-      title: 'Description',
-      type: 'text',
-      rows: 3,
-      validation: (rule) => rule.required(),
-    }),
-    orderField,
-  ],
+  fields: [requiredString('title', 'Title'), requiredText('description', 'Description'), orderField],
 })

@@ -1,4 +1,5 @@
-import { defineField, defineType } from 'sanity'
+import { defineType } from 'sanity'
+import { requiredString, requiredText } from './fields'
 import { orderField, orderOrdering } from './orderField'
 
 /** FAQ item (spec §3): question and answer. */
@@ -7,21 +8,6 @@ export const faq = defineType({
   title: 'FAQ',
   type: 'document',
   orderings: [orderOrdering],
-  fields: [
-    defineField({
-      name: 'question',
-      title: 'Question',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'answer',
-      title: 'Answer',
-      type: 'text',
-      rows: 4,
-      validation: (rule) => rule.required(),
-    }),
-    orderField,
-  ],
+  fields: [requiredString('question', 'Question'), requiredText('answer', 'Answer', 4), orderField],
   preview: { select: { title: 'question' } },
 })

@@ -1,4 +1,5 @@
-import { defineField, defineType } from 'sanity'
+import { defineType } from 'sanity'
+import { requiredString, requiredText } from './fields'
 import { orderField, orderOrdering } from './orderField'
 
 /** An item of the 'Less Grind. More Growth' collapsible list (spec §2, §3). */
@@ -7,15 +8,5 @@ export const growthItem = defineType({
   title: 'Growth item',
   type: 'document',
   orderings: [orderOrdering],
-  fields: [
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'content',
-      title: 'Content',
-      type: 'text',
-      rows: 4,
-      validation: (rule) => rule.required(),
-    }),
-    orderField,
-  ],
+  fields: [requiredString('title', 'Title'), requiredText('content', 'Content', 4), orderField],
 })

@@ -1,5 +1,6 @@
 import { defineField, defineType } from 'sanity'
 import { imageWithAlt } from './imageWithAlt'
+import { requiredString, requiredText } from './fields'
 import { orderField, orderOrdering } from './orderField'
 
 /** Portfolio site (spec §3): shown on /sites with a 'Visit site' link. */
@@ -9,14 +10,8 @@ export const portfolioSite = defineType({
   type: 'document',
   orderings: [orderOrdering],
   fields: [
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'description',
-      title: 'Description',
-      type: 'text',
-      rows: 3,
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('title', 'Title'),
+    requiredText('description', 'Description'),
     imageWithAlt('image', 'Screenshot'),
     defineField({
       name: 'url',

@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity'
+import { requiredString } from './fields'
 import { orderField, orderOrdering } from './orderField'
 
 /** Where a review shows (spec §3: the strip holds five, the Reviews section shows four). */
@@ -15,13 +16,8 @@ export const review = defineType({
   type: 'document',
   orderings: [orderOrdering],
   fields: [
-    defineField({ name: 'name', title: 'Name', type: 'string', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'business',
-      title: 'Business',
-      type: 'string',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('name', 'Name'),
+    requiredString('business', 'Business'),
     defineField({
       name: 'text',
       title: 'Review text',

@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity'
+import { requiredString, requiredText } from './fields'
 import { orderField, orderOrdering } from './orderField'
 
 /** Icons the site can draw for a service card; the site maps each to an inline SVG. */
@@ -25,14 +26,8 @@ export const service = defineType({
       options: { list: SERVICE_ICONS },
       validation: (rule) => rule.required(),
     }),
-    defineField({ name: 'title', title: 'Title', type: 'string', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'description',
-      title: 'Description',
-      type: 'text',
-      rows: 3,
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('title', 'Title'),
+    requiredText('description', 'Description'),
     orderField,
   ],
   preview: { select: { title: 'title', subtitle: 'icon' } },
