@@ -7,7 +7,7 @@
  */
 import { createClient, type QueryParams } from '@sanity/client'
 import { evaluate, parse } from 'groq-js'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 /** Where content comes from, as read from the environment. */
@@ -57,7 +57,7 @@ export type QueryResult<Query extends string> = Query extends keyof SanityQuerie
 /** A document as stored: at least `_id` and `_type`. */
 export type StoredDocument = { _id: string; _type: string; [field: string]: unknown }
 
-const datasetCache = new Map<string, Promise<StoredDocument[]>>()
+const datasetCache = new Map<string, { mtimeMs: number; documents: Promise<StoredDocument[]> }>()
 
 /**
  * Parses a dataset file in Sanity's NDJSON format (one document a line).
@@ -82,14 +82,18 @@ export function parseNdjson(text: string, file = 'dataset'): StoredDocument[] {
   return documents
 }
 
-/** Reads (once per process) and parses a local NDJSON dataset. */
-export function loadLocalDataset(file: string): Promise<StoredDocument[]> {
+/**
+ * Reads and parses a local NDJSON dataset, once per version of the file: a build
+ * parses it once, and `next dev` sees an edit without a restart.
+ */
+export async function loadLocalDataset(file: string): Promise<StoredDocument[]> {
+  const { mtimeMs } = await stat(file)
   let cached = datasetCache.get(file)
-  if (!cached) {
-    cached = readFile(file, 'utf8').then((text) => parseNdjson(text, file))
+  if (!cached || cached.mtimeMs !== mtimeMs) {
+    cached = { mtimeMs, documents: readFile(file, 'utf8').then((text) => parseNdjson(text, file)) }
     datasetCache.set(file, cached)
   }
-  return cached
+  return cached.documents
 }
 
 /**

@@ -9,7 +9,8 @@ import {
   getPortfolioSites,
   getSiteSettings,
 } from '@/lib/content'
-import { parseNdjson } from '@/lib/content/source'
+import { utimesSync, writeFileSync } from 'node:fs'
+import { loadLocalDataset, parseNdjson } from '@/lib/content/source'
 import { seedDocuments, seedWith, writeDataset } from './helpers/dataset'
 
 const firstOf = (type: string) => {
@@ -105,5 +106,15 @@ describe('parseNdjson', () => {
     expect(() => parseNdjson('{"_type":"faq"}', 'data.ndjson')).toThrow(
       'data.ndjson:1: a document needs string "_id" and "_type" fields',
     )
+  })
+})
+
+describe('loadLocalDataset', () => {
+  test('sees an edit to the file without a restart (next dev)', async () => {
+    const { file } = writeDataset([{ _id: 'faq-a', _type: 'faq' }])
+    expect(await loadLocalDataset(file)).toHaveLength(1)
+    writeFileSync(file, '{"_id":"faq-a","_type":"faq"}\n{"_id":"faq-b","_type":"faq"}\n')
+    utimesSync(file, new Date(), new Date(Date.now() + 5000))
+    expect(await loadLocalDataset(file)).toHaveLength(2)
   })
 })
