@@ -12,3 +12,11 @@ export function excerpt(text: string, length = PREVIEW_LENGTH): string {
   if (characters.length <= length) return characters.join('')
   return `${characters.slice(0, length).join('').trimEnd()}…`
 }
+
+/**
+ * A `tel:` link for a phone number as people write it.
+ * @example telHref('+44 20 7946 0321') === 'tel:+442079460321'
+ */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, '')}`
+}

@@ -1,16 +1,6 @@
 import { Section } from '@/components/ui/Section'
-
-const fieldClass =
-  'mt-2 block min-h-12 w-full rounded-ui border border-line-strong bg-surface px-4 py-3 text-base text-ink focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent'
-
-/** The contact form's fields (spec §3 payload; §5: the first four are required). */
-const fields = [
-  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name', required: true },
-  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name', required: true },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', required: true },
-  { name: 'website', label: 'Website', type: 'text', autoComplete: 'url', required: false },
-] as const
+import { ContactForm } from './ContactForm'
+import { telHref } from '@/lib/text'
 
 /**
  * Home section 8 (spec §2): the 'Get In Touch' contact form, posting JSON to
@@ -40,46 +30,12 @@ export function ContactSection({
           </li>
           <li>
             <span className="eyebrow block text-muted">Phone</span>
-            <a href={`tel:${phone.replace(/[^+\d]/g, '')}`} className="font-semibold hover:text-accent">
+            <a href={telHref(phone)} className="font-semibold hover:text-accent">
               {phone}
             </a>
           </li>
         </ul>
-        <form
-          method="post"
-          action={webhookUrl}
-          data-webhook={webhookUrl}
-          className="grid gap-5 rounded-ui border border-line bg-surface p-6 shadow-soft sm:grid-cols-2 md:p-8"
-        >
-          {fields.map((field) => (
-            <label
-              key={field.name}
-              className={`block font-semibold ${field.name === 'website' ? 'sm:col-span-2' : ''}`}
-            >
-              {field.label}
-              {!field.required && <span className="font-normal text-muted"> (optional)</span>}
-              <input
-                name={field.name}
-                type={field.type}
-                inputMode={field.name === 'website' ? 'url' : undefined}
-                autoComplete={field.autoComplete}
-                required={field.required}
-                className={fieldClass}
-              />
-            </label>
-          ))}
-          <label className="block font-semibold sm:col-span-2">
-            What would you like to automate?
-            <span className="font-normal text-muted"> (optional)</span>
-            <textarea name="automation" rows={4} className={`${fieldClass} resize-y`} />
-          </label>
-          <button
-            type="submit"
-            className="min-h-12 rounded-ui bg-accent px-6 font-semibold text-surface transition-colors hover:bg-accent-strong disabled:opacity-60 sm:col-span-2 sm:justify-self-start"
-          >
-            Send Message
-          </button>
-        </form>
+        <ContactForm webhookUrl={webhookUrl} />
       </div>
     </Section>
   )

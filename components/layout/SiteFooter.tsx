@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import { footerItems } from '@/lib/navigation'
+import { telHref } from '@/lib/text'
 
 /**
  * The footer (spec §2 item 9): anchor links, contact e-mail and phone, copyright 2025.
@@ -50,10 +51,7 @@ export function SiteFooter({
               </a>
             </li>
             <li>
-              <a
-                href={`tel:${phone.replace(/[^+\d]/g, '')}`}
-                className="inline-flex min-h-11 items-center hover:underline"
-              >
+              <a href={telHref(phone)} className="inline-flex min-h-11 items-center hover:underline">
                 {phone}
               </a>
             </li>

@@ -21,6 +21,7 @@ type SettingsText =
   | 'contactPhone'
   | 'contactIntro'
   | 'bookingWidgetUrl'
+  | 'contactWebhookUrl'
 
 /** The site settings singleton's texts. */
 export const settings = documents.find((doc) => doc._id === 'siteSettings') as unknown as Record<

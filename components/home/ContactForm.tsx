@@ -1,0 +1,93 @@
+'use client'
+
+import { useState, type FormEvent } from 'react'
+import { toast, ToastContainer } from 'react-toastify'
+import { contactPayload, sendContact } from '@/lib/contact'
+
+const fieldClass =
+  'mt-2 block min-h-12 w-full rounded-ui border border-line-strong bg-surface px-4 py-3 text-base text-ink focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent'
+
+/** The visible fields (spec §3 payload; §5: the first four are required, no custom messages). */
+const fields = [
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name', required: true },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name', required: true },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', required: true },
+  { name: 'website', label: 'Website', type: 'text', autoComplete: 'url', required: false },
+] as const
+
+function Notice({ title, text }: { title: string; text: string }) {
+  return (
+    <div>
+      <p className="font-bold">{title}</p>
+      <p className="text-sm">{text}</p>
+    </div>
+  )
+}
+
+/**
+ * The 'Get In Touch' form (spec §2, §4, §7, §8). Sends JSON to the webhook;
+ * while sending the button is disabled and reads 'Sending...'. Success resets
+ * the form and says 'Message Sent!'; a failure keeps every entry and shows the
+ * 'Error' notice. Without JavaScript the browser posts the form itself.
+ * @param webhookUrl where the JSON goes (site settings)
+ */
+export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
+  const [sending, setSending] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    setSending(true)
+    const sent = await sendContact(webhookUrl, contactPayload(new FormData(form)))
+    setSending(false)
+    if (sent) {
+      form.reset()
+      toast.success(<Notice title="Message Sent!" text="We'll get back to you soon." />)
+    } else {
+      toast.error(<Notice title="Error" text="There was a problem sending your message. Please try again." />)
+    }
+  }
+
+  return (
+    <>
+      <form
+        method="post"
+        action={webhookUrl}
+        onSubmit={submit}
+        className="grid gap-5 rounded-ui border border-line bg-surface p-6 shadow-soft sm:grid-cols-2 md:p-8"
+      >
+        {fields.map((field) => (
+          <label
+            key={field.name}
+            className={`block font-semibold ${field.name === 'website' ? 'sm:col-span-2' : ''}`}
+          >
+            {field.label}
+            {!field.required && <span className="font-normal text-muted"> (optional)</span>}
+            <input
+              name={field.name}
+              type={field.type}
+              inputMode={field.name === 'website' ? 'url' : undefined}
+              autoComplete={field.autoComplete}
+              required={field.required}
+              className={fieldClass}
+            />
+          </label>
+        ))}
+        <label className="block font-semibold sm:col-span-2">
+          What would you like to automate?
+          <span className="font-normal text-muted"> (optional)</span>
+          <textarea name="automation" rows={4} className={`${fieldClass} resize-y`} />
+        </label>
+        <button
+          type="submit"
+          disabled={sending}
+          className="min-h-12 rounded-ui bg-accent px-6 font-semibold text-surface transition-colors hover:bg-accent-strong disabled:cursor-wait disabled:opacity-70 sm:col-span-2 sm:justify-self-start"
+        >
+          {sending ? 'Sending...' : 'Send Message'}
+        </button>
+      </form>
+      <ToastContainer position="bottom-right" newestOnTop theme="light" />
+    </>
+  )
+}

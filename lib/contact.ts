@@ -1,0 +1,51 @@
+/** The contact form's payload (spec §3): the first four are required (spec §5). */
+export type ContactPayload = {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  website: string
+  automation: string
+}
+
+/** Field names in payload order. */
+export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'website', 'automation'] as const
+
+/**
+ * Reads the payload from the contact form's fields (missing fields become '').
+ * @param data the form's FormData
+ */
+export function contactPayload(data: FormData): ContactPayload {
+  const value = (name: (typeof CONTACT_FIELDS)[number]) => String(data.get(name) ?? '').trim()
+  return {
+    firstName: value('firstName'),
+    lastName: value('lastName'),
+    email: value('email'),
+    phone: value('phone'),
+    website: value('website'),
+    automation: value('automation'),
+  }
+}
+
+/**
+ * POSTs the payload as JSON to the automation webhook (spec §7).
+ * Success is judged only by an OK status; the body is not read.
+ * @param webhookUrl site settings' contact webhook (https, or a path on this site)
+ * @returns true on a 2xx answer; false on any other status or a network error (never throws)
+ */
+export async function sendContact(
+  webhookUrl: string,
+  payload: ContactPayload,
+  fetchImpl: typeof fetch = fetch,
+): Promise<boolean> {
+  try {
+    const response = await fetchImpl(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload),
+    })
+    return response.ok
+  } catch {
+    return false
+  }
+}

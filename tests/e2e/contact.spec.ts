@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test'
+import { settings } from './content'
+
+async function fill(page: Page) {
+  const form = page.locator('#contact form')
+  await form.getByLabel('First name').fill('Sam')
+  await form.getByLabel('Last name').fill('Patel')
+  await form.getByLabel('Email').fill('sam@example.co.uk')
+  await form.getByLabel('Phone').fill('07700 900123')
+  await form.getByLabel(/What would you like to automate/).fill('Quotes and reminders')
+  return form
+}
+
+test('the contact form posts JSON to the webhook and confirms', async ({ page }) => {
+  let body: unknown
+  await page.route(`**${settings.contactWebhookUrl}`, async (route) => {
+    body = route.request().postDataJSON()
+    await route.fulfill({ status: 200, body: '' })
+  })
+  await page.goto('/#contact')
+  const form = await fill(page)
+  await form.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Message Sent!')).toBeVisible()
+  expect(body).toEqual({
+    firstName: 'Sam',
+    lastName: 'Patel',
+    email: 'sam@example.co.uk',
+    phone: '07700 900123',
+    website: '',
+    automation: 'Quotes and reminders',
+  })
+  await expect(form.getByLabel('First name')).toHaveValue('')
+})
+
+test('a failed submission shows the Error notice and keeps what was typed', async ({ page }) => {
+  await page.route(`**${settings.contactWebhookUrl}`, (route) => route.fulfill({ status: 502, body: '' }))
+  await page.goto('/#contact')
+  const form = await fill(page)
+  await form.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('There was a problem sending your message. Please try again.')).toBeVisible()
+  await expect(form.getByLabel('First name')).toHaveValue('Sam')
+  await expect(form.getByLabel(/What would you like to automate/)).toHaveValue('Quotes and reminders')
+})
