@@ -16,15 +16,9 @@ export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'websi
  * @param data the form's FormData
  */
 export function contactPayload(data: FormData): ContactPayload {
-  const value = (name: (typeof CONTACT_FIELDS)[number]) => String(data.get(name) ?? '').trim()
-  return {
-    firstName: value('firstName'),
-    lastName: value('lastName'),
-    email: value('email'),
-    phone: value('phone'),
-    website: value('website'),
-    automation: value('automation'),
-  }
+  return Object.fromEntries(
+    CONTACT_FIELDS.map((name) => [name, String(data.get(name) ?? '').trim()]),
+  ) as ContactPayload
 }
 
 /**

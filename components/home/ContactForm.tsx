@@ -2,10 +2,9 @@
 
 import { useState, type FormEvent } from 'react'
 import { toast, ToastContainer } from 'react-toastify'
+import { buttonStyles } from '@/components/ui/ButtonLink'
+import { fieldClass } from '@/components/ui/formStyles'
 import { contactPayload, sendContact } from '@/lib/contact'
-
-const fieldClass =
-  'mt-2 block min-h-12 w-full rounded-ui border border-line-strong bg-surface px-4 py-3 text-base text-ink focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent'
 
 /** The visible fields (spec §3 payload; §5: the first four are required, no custom messages). */
 const fields = [
@@ -82,7 +81,7 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
         <button
           type="submit"
           disabled={sending}
-          className="min-h-12 rounded-ui bg-accent px-6 font-semibold text-surface transition-colors hover:bg-accent-strong disabled:cursor-wait disabled:opacity-70 sm:col-span-2 sm:justify-self-start"
+          className={`${buttonStyles.primary} disabled:cursor-wait disabled:opacity-70 sm:col-span-2 sm:justify-self-start`}
         >
           {sending ? 'Sending...' : 'Send Message'}
         </button>

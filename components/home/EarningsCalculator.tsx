@@ -1,10 +1,9 @@
 'use client'
 
 import { useRef, useState, type FormEvent } from 'react'
+import { buttonStyles } from '@/components/ui/ButtonLink'
+import { fieldClass } from '@/components/ui/formStyles'
 import { formatPounds, HOURS_MAX, HOURS_MIN, monthlyEarnings, RATE_MIN } from '@/lib/earnings'
-
-const inputClass =
-  'mt-2 block min-h-12 w-full rounded-ui border border-line-strong bg-surface px-4 text-lg text-ink placeholder:text-muted/70 focus:border-accent focus:outline-none focus-visible:outline-3 focus-visible:outline-accent'
 
 /**
  * The earnings calculator (spec §4, §5, §9): weekly hours (1-168) and hourly
@@ -49,7 +48,7 @@ export function EarningsCalculator({ intro }: { intro: string }) {
                 max={HOURS_MAX}
                 step="any"
                 placeholder="10"
-                className={inputClass}
+                className={fieldClass}
               />
             </label>
             <label className="block font-semibold">
@@ -62,13 +61,10 @@ export function EarningsCalculator({ intro }: { intro: string }) {
                 min={RATE_MIN}
                 step="any"
                 placeholder="45"
-                className={inputClass}
+                className={fieldClass}
               />
             </label>
-            <button
-              type="submit"
-              className="min-h-12 rounded-ui bg-accent px-6 font-semibold text-surface transition-colors hover:bg-accent-strong"
-            >
+            <button type="submit" className={buttonStyles.primary}>
               Calculate
             </button>
           </form>
@@ -78,11 +74,7 @@ export function EarningsCalculator({ intro }: { intro: string }) {
               <span className="display block text-3xl text-surface">{formatPounds(result)}</span>
               <span className="mt-1 block text-on-ink-muted">extra revenue each month</span>
             </p>
-            <button
-              type="button"
-              onClick={reset}
-              className="mt-6 min-h-12 rounded-ui border border-on-ink-muted/40 px-6 font-semibold hover:border-on-ink"
-            >
+            <button type="button" onClick={reset} className={`${buttonStyles.onInk} mt-6`}>
               Calculate Again
             </button>
           </div>

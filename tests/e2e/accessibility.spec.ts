@@ -1,14 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-
-const routes = [
-  '/',
-  '/consultation',
-  '/case-studies',
-  '/case-studies/osteopath-lancing',
-  '/sites',
-  '/no-such-page',
-]
+import { SAMPLE_ROUTES as routes } from './content'
 
 for (const route of routes) {
   for (const width of [1280, 390]) {

@@ -28,3 +28,13 @@ export const settings = documents.find((doc) => doc._id === 'siteSettings') as u
   SettingsText,
   string
 >
+
+/** One page of each kind, plus a missing one: the routes audited as a set. */
+export const SAMPLE_ROUTES = [
+  '/',
+  '/consultation',
+  '/case-studies',
+  '/case-studies/osteopath-lancing',
+  '/sites',
+  '/no-such-page',
+]

@@ -1,14 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { documentsOf, settings } from './content'
-
-const routes = [
-  '/',
-  '/consultation',
-  '/case-studies',
-  '/case-studies/osteopath-lancing',
-  '/sites',
-  '/no-such-page',
-]
+import { documentsOf, SAMPLE_ROUTES as routes, settings } from './content'
 
 test('no request leaves the origin, on any route', async ({ page, baseURL }) => {
   const outside: string[] = []
