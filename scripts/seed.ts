@@ -1,35 +1,48 @@
 /**
- * Seeds a real Sanity dataset with the embedded content (documents and images).
- *   SANITY_PROJECT_ID=abc123 SANITY_DATASET=production npm run seed
- * Needs `sanity login` (or SANITY_AUTH_TOKEN with write access) and the network.
- * Replaces documents with the same _id; other documents are left alone.
+ * Seeds a Sanity dataset with the embedded content (documents and images)
+ * through @sanity/client. Idempotent: writes only what is missing or differs.
+ *   SANITY_PROJECT_ID=abc123 SANITY_API_WRITE_TOKEN=... npm run seed [-- --dry-run]
+ * Env: SANITY_PROJECT_ID, SANITY_API_WRITE_TOKEN (required), SANITY_DATASET,
+ * SANITY_API_VERSION, LOCAL_DATASET, SANITY_API_HOST (tests only). See lib/content/seed/.
  */
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { toImportDocuments } from '../lib/content/importable.ts'
-import { DEFAULT_LOCAL_DATASET, parseNdjson } from '../lib/content/source.ts'
+import { createSeedClient, seedConfigFromEnv, type SeedConfig } from '../lib/content/seed/config.ts'
+import { loadSeed } from '../lib/content/seed/load.ts'
+import { describePlan, isUpToDate, summarizePlan, summarizeResult } from '../lib/content/seed/report.ts'
+import { applySeed, planSeed } from '../lib/content/seed/sync.ts'
 
-const projectId = process.env.SANITY_PROJECT_ID?.trim()
-const dataset = process.env.SANITY_DATASET?.trim() || 'production'
-if (!projectId) {
-  console.error('seed: set SANITY_PROJECT_ID (and SANITY_DATASET) to the project to seed; see .env.example')
+const fail = (message: string): never => {
+  console.error(`seed: ${message}`)
   process.exit(1)
 }
 
-const source = path.resolve(process.env.LOCAL_DATASET?.trim() || DEFAULT_LOCAL_DATASET)
-const documents = toImportDocuments(
-  parseNdjson(readFileSync(source, 'utf8'), source),
-  path.join(path.dirname(source), 'images'),
-)
-const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'seed-')), 'import.ndjson')
-writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
-console.log(`seed: importing ${documents.length} documents into ${projectId}/${dataset}`)
+const args = process.argv.slice(2)
+const unknown = args.filter((arg) => arg !== '--dry-run')
+if (unknown.length) fail(`unknown argument ${unknown.join(' ')} (usage: npm run seed [-- --dry-run])`)
+const dryRun = args.includes('--dry-run')
 
-const result = spawnSync('sanity', ['dataset', 'import', file, dataset, '--replace'], {
-  cwd: 'studio',
-  stdio: 'inherit',
-  env: { ...process.env, SANITY_STUDIO_PROJECT_ID: projectId, SANITY_STUDIO_DATASET: dataset },
-})
-process.exit(result.status ?? 1)
+let config: SeedConfig
+try {
+  config = seedConfigFromEnv(process.env)
+} catch (error) {
+  config = fail((error as Error).message)
+}
+
+try {
+  const seed = await loadSeed(config.file)
+  const client = createSeedClient(config)
+  const target = `${config.projectId}/${config.dataset}`
+  console.log(`seed: ${path.relative(process.cwd(), config.file)} -> ${target}${dryRun ? ' (dry run)' : ''}`)
+  const plan = await planSeed(client, seed)
+  for (const line of describePlan(plan)) console.log(line)
+  console.log(`seed: ${summarizePlan(plan)}`)
+  if (dryRun) {
+    console.log('seed: dry run, nothing written')
+  } else if (isUpToDate(plan)) {
+    console.log(`seed: nothing to do, ${target} already matches the seed`)
+  } else {
+    console.log(`seed: done, ${summarizeResult(await applySeed(client, seed, plan))}`)
+  }
+} catch (error) {
+  fail((error as Error).message)
+}
