@@ -6,7 +6,7 @@ import { defineConfig, globalIgnores } from 'eslint/config'
  * Import direction (ARCHITECTURE.md, "Where things live"):
  * app -> components, lib; components -> lib (pure helpers, content types only);
  * lib/content -> nothing of the site; studio -> nothing of the site;
- * scripts -> lib. Enforced with ESLint's own no-restricted-imports.
+ * server -> lib; scripts -> lib, server. Enforced with ESLint's own no-restricted-imports.
  */
 const pattern = (group, message, extra = {}) => ({ group, message, ...extra })
 const noApp = pattern(['@/app/*', '**/app/*'], 'Nothing imports from app/: routes are the top of the graph.')
@@ -23,6 +23,11 @@ const noContentSource = pattern(
   'Components take plain props; only app/ routes read content (type imports are fine).',
   { allowTypeImports: true },
 )
+// Relative ('../../studio/…') or aliased ('@/studio/…') imports of the Studio project.
+const noStudio = {
+  regex: '^(@/|(\\.\\./)+)studio/',
+  message: 'studio/ is a separate Sanity project; the site never imports it (see the app/studio exception).',
+}
 const noSite = pattern(
   ['@/*', '**/app/*', '**/components/*', '**/lib/*', '**/scripts/*'],
   'studio/ is a separate Sanity project: it imports nothing from the site.',
@@ -35,6 +40,8 @@ export default defineConfig([
     'node_modules/**',
     '.next/**',
     'out/**',
+    '.site*/**',
+    'data/**',
     'public/media/**',
     'studio/dist/**',
     'studio/.sanity/**',
@@ -43,15 +50,22 @@ export default defineConfig([
   ]),
   {
     files: ['components/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noScripts, noContentSource] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noApp, noScripts, noContentSource, noStudio] }],
+    },
   },
   {
     files: ['lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noScripts, noStudio] }] },
+  },
+  {
+    // The publisher serves and builds; it never imports the site's UI or routes.
+    files: ['server/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noScripts] }] },
   },
   {
     files: ['scripts/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noStudio] }] },
   },
   {
     files: ['studio/**'],
@@ -59,6 +73,22 @@ export default defineConfig([
   },
   {
     files: ['app/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noScripts] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noScripts, noStudio] }] },
+  },
+  {
+    // The one exception: the /studio route embeds Sanity Studio (next-sanity's NextStudio),
+    // which needs the Studio's config object itself. Only studio/sanity.config.ts, and only here.
+    files: ['app/studio/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noScripts,
+            { ...noStudio, regex: '^(@/|(\\.\\./)+)studio/(?!sanity\\.config(\\.ts)?$)' },
+          ],
+        },
+      ],
+    },
   },
 ])

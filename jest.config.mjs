@@ -14,6 +14,15 @@ const esmPackages = [
   'eventsource',
   'eventsource-parser',
   'react-toastify',
+  // next-sanity's root entry (lib/content/source.ts, queries.ts) and the packages nested under it.
+  'next-sanity',
+  // server/: @fastify/static's nested content-disposition and Netlify's _headers parser are ESM-only.
+  '@fastify/static',
+  'content-disposition',
+  '@netlify/headers-parser',
+  'escape-string-regexp',
+  'smol-toml',
+  'cookie', // light-my-request (Fastify's inject)
 ]
 
 /** jest: unit and component tests in tests/unit (Playwright owns tests/e2e). */

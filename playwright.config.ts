@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_INBOX_FILE, E2E_SITE_DIR } from './tests/e2e/server'
 
 /**
  * Browser tests against the built site, served by `npm start` (the same static
@@ -8,6 +9,17 @@ import { defineConfig, devices } from '@playwright/test'
  */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const port = Number(process.env.E2E_PORT ?? 3100)
+
+const launchOptions = {
+  executablePath: executablePath || undefined,
+  args: [
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,24 +35,28 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: executablePath || undefined,
-          args: [
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-quic',
-            '--no-first-run',
-          ],
-        },
-      },
+      testIgnore: /publish\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      // Real rebuilds take the machine's cores for a while: run them after everything else.
+      name: 'publish',
+      testMatch: /publish\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], launchOptions },
     },
   ],
+  // The server `npm start` runs, on its own builds folder: it puts the fresh `npm run build` live.
   webServer: {
-    command: 'node scripts/serve.mjs',
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    command: 'node server/main.ts',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_DIR: E2E_SITE_DIR,
+      INBOX_FILE: E2E_INBOX_FILE,
+      INBOX_RATE_LIMIT: '1000/60',
+      LOG_LEVEL: 'warn',
+    },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

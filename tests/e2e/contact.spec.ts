@@ -1,15 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import { settings } from './content'
+import { fillContactForm } from './forms'
 
-async function fill(page: Page) {
-  const form = page.locator('#contact form')
-  await form.getByLabel('First name').fill('Sam')
-  await form.getByLabel('Last name').fill('Patel')
-  await form.getByLabel('Email').fill('sam@example.co.uk')
-  await form.getByLabel('Phone').fill('07700 900123')
-  await form.getByLabel(/What would you like to automate/).fill('Quotes and reminders')
-  return form
-}
+const fill = (page: Page) =>
+  fillContactForm(page, {
+    firstName: 'Sam',
+    lastName: 'Patel',
+    email: 'sam@example.co.uk',
+    phone: '07700 900123',
+    automation: 'Quotes and reminders',
+  })
 
 test('the contact form posts JSON to the webhook and confirms', async ({ page }) => {
   let body: unknown

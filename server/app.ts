@@ -1,0 +1,77 @@
+/**
+ * The server `npm start` runs, assembled from its parts (each its own module):
+ * static serving of the live build, the Sanity webhook that asks the publisher
+ * for a rebuild, the contact inbox and `/healthz`.
+ */
+import rateLimit from '@fastify/rate-limit'
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify'
+import type { Logger } from 'pino'
+import type { BuildStore } from './builds.ts'
+import { healthRoutes } from './health.ts'
+import { inboxRoutes, type InboxFile } from './inbox.ts'
+import type { Publisher } from './publisher.ts'
+import { headersForRequest, setHeaders, SiteCache, staticRoutes } from './static.ts'
+import { webhookRoutes } from './webhook.ts'
+
+export type ServerOptions = {
+  store: BuildStore
+  publisher: Publisher
+  inbox: InboxFile
+  log: Logger
+  /** `SANITY_WEBHOOK_SECRET`; without it `/webhooks/sanity` answers 404. */
+  webhookSecret?: string
+  /** Contact submissions per client per window (default 10 per 10 minutes). */
+  inboxRateLimit?: { max: number; timeWindow: number }
+  /** Trust `X-Forwarded-For` from a reverse proxy in front (for per-client limits). */
+  trustProxy?: boolean
+  /** Clock for webhook signatures (tests). */
+  now?: () => number
+}
+
+/**
+ * Builds the Fastify app (not listening yet).
+ * @returns the app; `app.listen` starts it, `app.close` lets in-flight requests finish
+ */
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.log as FastifyBaseLogger,
+    trustProxy: options.trustProxy ?? false,
+    // Page and asset requests are not logged one by one; webhooks, the inbox and errors are.
+    logController: new LogController({
+      disableRequestLogging: (request) => request.method === 'GET' || request.method === 'HEAD',
+    }),
+    return503OnClosing: false,
+  })
+  const cache = new SiteCache(options.store)
+  // Every answer (pages, errors, the webhook, the inbox, /healthz) carries the headers
+  // the live build's `_headers` gives its path: one source for this server and static hosts.
+  app.addHook('onRequest', async (request, reply) => {
+    setHeaders(reply, await headersForRequest(cache, request.url))
+  })
+  await app.register(rateLimit, { global: false })
+  await app.register(staticRoutes, { cache })
+  await app.register(healthRoutes, {
+    store: options.store,
+    publisher: options.publisher,
+    webhookEnabled: Boolean(options.webhookSecret),
+  })
+  if (options.webhookSecret) {
+    await app.register(webhookRoutes, {
+      secret: options.webhookSecret,
+      now: options.now,
+      onPublish: (delivery) => options.publisher.request(delivery),
+    })
+  } else {
+    // Answered before the body is read, whatever its type.
+    const off = async (_request: unknown, reply: FastifyReply) =>
+      reply.code(404).send({ error: 'webhook is off' })
+    app.post('/webhooks/sanity', { onRequest: off }, off)
+  }
+  await app.register(inboxRoutes, { inbox: options.inbox, rateLimit: options.inboxRateLimit })
+  return app
+}

@@ -1,0 +1,83 @@
+/**
+ * Runs one site build as a child process (by default `npm run build`, which
+ * writes a complete export with `.build.json` into `out/`) and says how it went.
+ * The child runs in its own process group so a timeout kills all of it.
+ */
+import { spawn } from 'node:child_process'
+
+/** How to run a build. */
+export type BuildCommand = {
+  /** Program and arguments, e.g. `['npm', 'run', 'build']`. */
+  argv: string[]
+  /** Working directory (the repository). */
+  cwd: string
+  /** Environment of the child (default: this process's). */
+  env?: NodeJS.ProcessEnv
+  /** Kill the build after this many ms (default 10 minutes). */
+  timeoutMs?: number
+}
+
+/** The result of one build command. */
+export type CommandOutcome =
+  { ok: true; durationMs: number } | { ok: false; durationMs: number; error: string }
+
+/** Keep at most this much of a build's output in memory, for the error message. */
+const MAX_OUTPUT = 64 * 1024
+
+/**
+ * The reason a build failed, for people: a content error names the document and
+ * field (`Invalid content: document "x", field "y": …`); otherwise the last lines of output.
+ */
+export function failureReason(output: string, exit: string): string {
+  const content = output.match(/Invalid content:[^\n]*/)
+  if (content) return content[0].trim()
+  const tail = output.trim().split('\n').slice(-5).join('\n')
+  return tail ? `${exit}: ${tail}` : exit
+}
+
+/**
+ * Runs the build command to its end.
+ * @returns ok, or the reason it failed (non-zero exit, killed by a signal, timeout, spawn error); never throws
+ */
+export function runBuildCommand(command: BuildCommand): Promise<CommandOutcome> {
+  const started = performance.now()
+  const elapsed = () => Math.round(performance.now() - started)
+  return new Promise((resolve) => {
+    const [program, ...args] = command.argv
+    if (!program) return resolve({ ok: false, durationMs: 0, error: 'no build command' })
+    const child = spawn(program, args, {
+      cwd: command.cwd,
+      env: command.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let output = ''
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT)
+    }
+    child.stdout.on('data', collect)
+    child.stderr.on('data', collect)
+    let timedOut = false
+    const timer = setTimeout(
+      () => {
+        timedOut = true
+        if (child.pid) process.kill(-child.pid, 'SIGKILL')
+      },
+      command.timeoutMs ?? 10 * 60_000,
+    )
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      resolve({ ok: false, durationMs: elapsed(), error: `could not start the build: ${error.message}` })
+    })
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      if (code === 0) return resolve({ ok: true, durationMs: elapsed() })
+      const exit = timedOut
+        ? `timed out after ${command.timeoutMs ?? 600_000} ms`
+        : signal
+          ? `killed by ${signal}`
+          : `exited with code ${code}`
+      resolve({ ok: false, durationMs: elapsed(), error: failureReason(output, `build ${exit}`) })
+    })
+  })
+}

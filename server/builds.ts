@@ -1,0 +1,128 @@
+/**
+ * The kept builds and which one is live, on disk:
+ *   <root>/builds/<id>/   one complete site each (with `.build.json`)
+ *   <root>/live           a symlink to builds/<id>, replaced atomically (rename)
+ * The server resolves `live` on every request, so a swap (publisher) or a
+ * rollback (command line, another process) takes effect at once, and a request
+ * already being answered finishes from the build it started on.
+ */
+import { cp, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises'
+import path from 'node:path'
+import { readBuildInfo, type BuildInfo } from './finalize.ts'
+
+/** How many good builds are kept (the live one is never removed). */
+export const KEEP_BUILDS = 5
+
+/** A kept build. */
+export type KeptBuild = BuildInfo & { dir: string; live: boolean }
+
+/** The builds folder of one site (see the module comment). */
+export class BuildStore {
+  readonly root: string
+  readonly buildsDir: string
+  readonly liveLink: string
+  readonly keep: number
+
+  /**
+   * @param root absolute folder for builds and the live link (created on demand)
+   * @param keep how many good builds to keep (default 5)
+   */
+  constructor(root: string, keep = KEEP_BUILDS) {
+    this.root = root
+    this.buildsDir = path.join(root, 'builds')
+    this.liveLink = path.join(root, 'live')
+    this.keep = keep
+  }
+
+  /** Id of the live build, or null when nothing is live yet. */
+  async liveId(): Promise<string | null> {
+    try {
+      return path.basename(await readlink(this.liveLink))
+    } catch {
+      return null
+    }
+  }
+
+  /** Absolute folder of the live build, or null. */
+  async liveDir(): Promise<string | null> {
+    const id = await this.liveId()
+    return id ? path.join(this.buildsDir, id) : null
+  }
+
+  /** Every complete kept build, newest first. */
+  async list(): Promise<KeptBuild[]> {
+    let names: string[]
+    try {
+      names = await readdir(this.buildsDir)
+    } catch {
+      return []
+    }
+    const live = await this.liveId()
+    const builds = await Promise.all(
+      names.map(async (name) => {
+        const dir = path.join(this.buildsDir, name)
+        const info = await readBuildInfo(dir)
+        return info && info.id === name ? { ...info, dir, live: name === live } : null
+      }),
+    )
+    return builds.filter((build) => build !== null).sort((a, b) => b.id.localeCompare(a.id))
+  }
+
+  /**
+   * Moves a finished export into the store (a rename on the same filesystem, a copy otherwise).
+   * @param exportDir a complete export (with `.build.json`)
+   * @param mode 'move' takes the folder away (publisher builds); 'copy' leaves it (adopting `out/`)
+   * @returns the stored build
+   * @throws Error when the export is incomplete
+   */
+  async add(exportDir: string, mode: 'move' | 'copy' = 'move'): Promise<BuildInfo> {
+    const info = await readBuildInfo(exportDir)
+    if (!info) throw new Error(`${exportDir} is not a complete build (no .build.json)`)
+    await mkdir(this.buildsDir, { recursive: true })
+    const target = path.join(this.buildsDir, info.id)
+    if (mode === 'move') {
+      try {
+        await rename(exportDir, target)
+        return info
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
+      }
+    }
+    const staging = `${target}.partial`
+    await rm(staging, { recursive: true, force: true })
+    await cp(exportDir, staging, { recursive: true })
+    await rename(staging, target)
+    if (mode === 'move') await rm(exportDir, { recursive: true, force: true })
+    return info
+  }
+
+  /**
+   * Puts a kept build live: a new symlink renamed over `live` (atomic on POSIX).
+   * @throws Error when no complete build has that id
+   */
+  async setLive(id: string): Promise<void> {
+    const dir = path.join(this.buildsDir, id)
+    if (!(await readBuildInfo(dir))) throw new Error(`No complete build "${id}" in ${this.buildsDir}`)
+    const temporary = `${this.liveLink}.${process.pid}.${Date.now()}`
+    await symlink(path.relative(this.root, dir), temporary)
+    await rename(temporary, this.liveLink)
+  }
+
+  /**
+   * Removes the oldest builds beyond `keep`, and leftovers of interrupted copies;
+   * never the live build.
+   * @returns the removed ids
+   */
+  async prune(): Promise<string[]> {
+    const builds = await this.list()
+    const removed = builds
+      .slice(this.keep)
+      .filter((build) => !build.live)
+      .map((build) => build.id)
+    const names = await readdir(this.buildsDir).catch(() => [] as string[])
+    const leftovers = names.filter((name) => name.endsWith('.partial'))
+    for (const name of [...removed, ...leftovers])
+      await rm(path.join(this.buildsDir, name), { recursive: true, force: true })
+    return removed
+  }
+}

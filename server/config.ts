@@ -1,0 +1,50 @@
+/**
+ * The server's settings, read from the environment (documented in `.env.example`).
+ */
+import path from 'node:path'
+
+export type ServerConfig = {
+  port: number
+  host: string
+  /** Folder of kept builds and the live link (SITE_DIR, default `.site/`). */
+  siteDir: string
+  /** Where `npm run build` writes its export (OUT_DIR, default `out/`). */
+  exportDir: string
+  /** The build command (BUILD_COMMAND, default `npm run build`), split on spaces. */
+  buildArgv: string[]
+  /** Where contact entries land (INBOX_FILE, default `data/contact-inbox.ndjson`). */
+  inboxFile: string
+  webhookSecret?: string
+  /** Contact submissions per client (INBOX_RATE_LIMIT=`max/seconds`, default `10/600`). */
+  inboxRateLimit: { max: number; timeWindow: number }
+  trustProxy: boolean
+  logLevel: string
+}
+
+/**
+ * Parses `max/seconds`, e.g. `10/600`.
+ * @throws Error when the value is not two positive whole numbers
+ */
+function rateLimit(text: string): { max: number; timeWindow: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text)
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+    throw new Error(`INBOX_RATE_LIMIT must look like 10/600 (submissions/seconds), not "${text}"`)
+  return { max: Number(match[1]), timeWindow: Number(match[2]) * 1000 }
+}
+
+/** @param env the environment (default `process.env`); paths resolve against the current folder */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const value = (name: string) => env[name]?.trim() || undefined
+  return {
+    port: Number(value('PORT') ?? 3000),
+    host: value('HOST') ?? '0.0.0.0',
+    siteDir: path.resolve(value('SITE_DIR') ?? '.site'),
+    exportDir: path.resolve(value('OUT_DIR') ?? 'out'),
+    buildArgv: (value('BUILD_COMMAND') ?? 'npm run build').split(/\s+/),
+    inboxFile: path.resolve(value('INBOX_FILE') ?? 'data/contact-inbox.ndjson'),
+    webhookSecret: value('SANITY_WEBHOOK_SECRET'),
+    inboxRateLimit: rateLimit(value('INBOX_RATE_LIMIT') ?? '10/600'),
+    trustProxy: value('TRUST_PROXY') === 'true',
+    logLevel: value('LOG_LEVEL') ?? 'info',
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The last step of `npm run build`: turns Next's export in `out/` into a
+ * deployable site. It decodes percent-encoded file names, writes `_headers`,
+ * precompresses, and finally writes `.build.json`, the marker that says the
+ * build is complete (the publisher never puts a build live without it).
+ */
+import { randomBytes } from 'node:crypto'
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { precompressSite, type PrecompressResult } from './precompress.ts'
+import { formatHeadersFile, headerRules, type IntegrationSettings } from './security-headers.ts'
+import { urlPathOf } from './site-files.ts'
+
+/** Name of the completion marker inside a build. */
+export const BUILD_MARKER = '.build.json'
+
+/** What `.build.json` records about a build. */
+export type BuildInfo = { id: string; builtAt: string }
+
+/**
+ * A sortable, unique build id: UTC time to the millisecond plus 4 random hex digits,
+ * e.g. `20261122-183012-345-a3f9`.
+ */
+export function newBuildId(now = new Date()): string {
+  const iso = now.toISOString() // 2026-11-22T18:30:12.345Z
+  const stamp = `${iso.slice(0, 10).replace(/-/g, '')}-${iso.slice(11, 19).replace(/:/g, '')}-${iso.slice(20, 23)}`
+  return `${stamp}-${randomBytes(2).toString('hex')}`
+}
+
+async function listFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/**
+ * Renames files and folders whose names are percent-encoded (`Osteopath%20Lancing.html`)
+ * to the decoded name a host looks for once it has decoded the URL path.
+ * @returns the renamed paths, relative to root
+ */
+export async function decodeFileNames(root: string): Promise<string[]> {
+  const renamed: string[] = []
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  // Deepest first, so renaming a folder never invalidates a path still to visit.
+  const sorted = entries.sort((a, b) => b.parentPath.length - a.parentPath.length)
+  for (const entry of sorted) {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(entry.name)
+    } catch {
+      continue
+    }
+    if (decoded === entry.name) continue
+    if (decoded.includes('/') || decoded.includes('\\'))
+      throw new Error(`${entry.name}: decodes to a name with a path separator`)
+    await rename(path.join(entry.parentPath, entry.name), path.join(entry.parentPath, decoded))
+    renamed.push(path.relative(root, path.join(entry.parentPath, decoded)))
+  }
+  return renamed
+}
+
+/** What `finalizeExport` did, for the build log. */
+export type FinalizeResult = {
+  info: BuildInfo
+  renamed: string[]
+  pages: number
+  compressed: PrecompressResult
+}
+
+/**
+ * Finalizes an export in place (see the module comment).
+ * @param root absolute path of Next's export (`out/`)
+ * @param settings the integrations site settings name (for the Content-Security-Policy)
+ * @param cacheDir optional cache of compressed copies between builds (see precompressSite)
+ * @throws Error when the export has no index.html (Next did not finish)
+ */
+export async function finalizeExport(
+  root: string,
+  settings: IntegrationSettings,
+  cacheDir?: string,
+): Promise<FinalizeResult> {
+  const renamed = await decodeFileNames(root)
+  const files = await listFiles(root)
+  if (!files.includes(path.join(root, 'index.html'))) throw new Error(`${root}: no index.html, not an export`)
+  const pages = await Promise.all(
+    files
+      .filter((file) => file.endsWith('.html'))
+      .map(async (file) => ({
+        urlPath: urlPathOf(path.relative(root, file).split(path.sep).join('/')),
+        html: await readFile(file, 'utf8'),
+      })),
+  )
+  await writeFile(path.join(root, '_headers'), formatHeadersFile(headerRules(pages, settings)))
+  const compressed = await precompressSite(root, cacheDir)
+  const info: BuildInfo = { id: newBuildId(), builtAt: new Date().toISOString() }
+  await writeFile(path.join(root, BUILD_MARKER), JSON.stringify(info, null, 2) + '\n')
+  return { info, renamed, pages: pages.length, compressed }
+}
+
+/**
+ * Reads a build's marker.
+ * @returns the build's id and time, or null when the build is incomplete
+ */
+export async function readBuildInfo(root: string): Promise<BuildInfo | null> {
+  try {
+    const info = JSON.parse(await readFile(path.join(root, BUILD_MARKER), 'utf8')) as BuildInfo
+    return typeof info.id === 'string' && typeof info.builtAt === 'string' ? info : null
+  } catch {
+    return null
+  }
+}

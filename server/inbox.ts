@@ -1,0 +1,119 @@
+/**
+ * `POST /api/contact`: the contact inbox of the embedded default (the seed's
+ * contact webhook URL points here). It takes the form's JSON, or the
+ * form-encoded post of a browser without JavaScript (answered with a redirect
+ * back to `/#contact`), checks the six fields of spec §3/§5, and appends each
+ * entry as one JSON line to a file, fsync'd before the OK answer: an entry that
+ * was answered 200 is on disk. Bad input gets 400 and is not stored.
+ */
+import { mkdir, open } from 'node:fs/promises'
+import path from 'node:path'
+import formbody from '@fastify/formbody'
+import type { FastifyInstance } from 'fastify'
+import { CONTACT_FIELDS, type ContactPayload } from '../lib/contact.ts'
+
+/** Longest accepted value per field, in characters. */
+export const FIELD_LIMITS: Record<keyof ContactPayload, number> = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 40,
+  website: 500,
+  automation: 5000,
+}
+
+/** Fields a visitor must fill in (spec §5). */
+const REQUIRED = new Set<keyof ContactPayload>(['firstName', 'lastName', 'email', 'phone'])
+
+/** A body bigger than this is refused before parsing (413). */
+export const INBOX_BODY_LIMIT = 32 * 1024
+
+/**
+ * Checks a submitted body against the contact payload.
+ * @param body the parsed JSON or form fields
+ * @returns the payload (trimmed strings, optional fields '' when absent), or the list of problems
+ */
+export function parseContact(
+  body: unknown,
+): { ok: true; entry: ContactPayload } | { ok: false; problems: string[] } {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return { ok: false, problems: ['body must be an object'] }
+  const input = body as Record<string, unknown>
+  const problems: string[] = []
+  const entry = {} as ContactPayload
+  for (const field of CONTACT_FIELDS) {
+    const raw = input[field] ?? ''
+    if (typeof raw !== 'string') {
+      problems.push(`${field}: must be text`)
+      continue
+    }
+    const value = raw.trim()
+    if (REQUIRED.has(field) && !value) problems.push(`${field}: required`)
+    if (value.length > FIELD_LIMITS[field])
+      problems.push(`${field}: at most ${FIELD_LIMITS[field]} characters`)
+    entry[field] = value
+  }
+  if (entry.email && !/^[^\s@]+@[^\s@]+$/.test(entry.email)) problems.push('email: not an e-mail address')
+  return problems.length ? { ok: false, problems } : { ok: true, entry }
+}
+
+/** Appends JSON lines to one file durably, one write at a time. */
+export class InboxFile {
+  readonly file: string
+  #tail: Promise<void> = Promise.resolve()
+
+  /** @param file absolute path of the NDJSON file (its folder is created on demand) */
+  constructor(file: string) {
+    this.file = file
+  }
+
+  /**
+   * Appends one entry and waits until it is on disk (fsync).
+   * @throws the file system's error when it cannot be written
+   */
+  append(entry: object): Promise<void> {
+    const write = this.#tail.then(async () => {
+      await mkdir(path.dirname(this.file), { recursive: true })
+      const handle = await open(this.file, 'a')
+      try {
+        await handle.appendFile(JSON.stringify(entry) + '\n', 'utf8')
+        await handle.sync()
+      } finally {
+        await handle.close()
+      }
+    })
+    this.#tail = write.catch(() => undefined)
+    return write
+  }
+}
+
+export type InboxOptions = {
+  inbox: InboxFile
+  /** Submissions allowed per client address per window (default 10 per 10 minutes). */
+  rateLimit?: { max: number; timeWindow: number }
+}
+
+/** Registers `POST /api/contact` (see the module comment). Needs @fastify/rate-limit registered. */
+export async function inboxRoutes(app: FastifyInstance, options: InboxOptions): Promise<void> {
+  app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: INBOX_BODY_LIMIT })
+    scope.post(
+      '/api/contact',
+      {
+        bodyLimit: INBOX_BODY_LIMIT,
+        config: { rateLimit: options.rateLimit ?? { max: 10, timeWindow: 10 * 60_000 } },
+      },
+      async (request, reply) => {
+        const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+        const result = parseContact(request.body)
+        if (!result.ok) {
+          request.log.info({ event: 'contact.rejected', problems: result.problems }, 'contact entry refused')
+          return reply.code(400).send({ error: 'invalid contact entry', problems: result.problems })
+        }
+        await options.inbox.append({ receivedAt: new Date().toISOString(), ...result.entry })
+        request.log.info({ event: 'contact.stored' }, 'contact entry stored')
+        return fromForm ? reply.redirect('/#contact', 303) : reply.code(200).send({ status: 'received' })
+      },
+    )
+  })
+}

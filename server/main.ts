@@ -1,0 +1,64 @@
+/**
+ * `npm start`: serves the live build and publishes on Sanity's webhook.
+ * On start it puts the newest build live: a complete `out/` from `npm run build`
+ * that the store does not hold yet is copied in; with no build at all it builds first.
+ */
+import closeWithGrace from 'close-with-grace'
+import { pino } from 'pino'
+import { createServer } from './app.ts'
+import { BuildStore } from './builds.ts'
+import { configFromEnv } from './config.ts'
+import { readBuildInfo } from './finalize.ts'
+import { InboxFile } from './inbox.ts'
+import { Publisher } from './publisher.ts'
+
+const config = configFromEnv()
+const log = pino({ level: config.logLevel })
+const store = new BuildStore(config.siteDir)
+const publisher = new Publisher({
+  store,
+  exportDir: config.exportDir,
+  command: { argv: config.buildArgv, cwd: process.cwd() },
+  log,
+})
+
+const exported = await readBuildInfo(config.exportDir)
+const kept = await store.list()
+if (exported && !kept.some((build) => build.id === exported.id)) {
+  await store.add(config.exportDir, 'copy')
+  await store.setLive(exported.id)
+  await store.prune()
+  log.info({ event: 'swap', id: exported.id }, `build ${exported.id} from ${config.exportDir} is live`)
+} else if (!(await store.liveId())) {
+  log.info({ event: 'startup' }, 'no build yet: building the site first')
+  publisher.request({ reason: 'startup' })
+  await publisher.idle()
+  if (!(await store.liveId())) {
+    log.fatal({ event: 'startup', error: publisher.status().lastError?.message }, 'the first build failed')
+    process.exit(1)
+  }
+}
+
+const app = await createServer({
+  store,
+  publisher,
+  inbox: new InboxFile(config.inboxFile),
+  log,
+  webhookSecret: config.webhookSecret,
+  inboxRateLimit: config.inboxRateLimit,
+  trustProxy: config.trustProxy,
+})
+if (!config.webhookSecret)
+  log.warn({ event: 'startup' }, 'SANITY_WEBHOOK_SECRET is not set: POST /webhooks/sanity is off (404)')
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) log.error({ err }, 'shutting down after an error')
+  else log.info({ signal }, 'shutting down')
+  await app.close()
+})
+
+await app.listen({ port: config.port, host: config.host })
+log.info(
+  { event: 'startup', live: await store.liveId(), inbox: config.inboxFile },
+  `serving at http://localhost:${config.port}`,
+)

@@ -1,0 +1,166 @@
+/**
+ * The site's response headers, written once per build as `_headers` in the
+ * Netlify / Cloudflare Pages format, so the same file configures a static host
+ * and this project's server (server/headers-file.ts applies it).
+ *
+ * Each page gets its own Content-Security-Policy: scripts are allowed by the
+ * sha256 of each inline script in that page's HTML (Next's static export inlines
+ * its RSC payload) instead of 'unsafe-inline', plus the site itself and exactly
+ * the origins site settings name (booking widget, its embed script, contact webhook).
+ */
+import { createHash } from 'node:crypto'
+import { parse, type DefaultTreeAdapterMap } from 'parse5'
+
+type Node = DefaultTreeAdapterMap['node']
+type Element = DefaultTreeAdapterMap['element']
+
+/** The settings that decide which other origins a page may use. */
+export type IntegrationSettings = {
+  /** Booking calendar: an https URL or a path on this site. */
+  bookingWidgetUrl: string
+  /** The booking widget's embed script, optional: an https URL or a path. */
+  bookingScriptUrl?: string | null
+  /** Where the contact form posts: an https URL or a path on this site. */
+  contactWebhookUrl: string
+}
+
+/** An exported HTML page: its clean URL path (percent-encoded) and its markup. */
+export type HtmlPage = { urlPath: string; html: string }
+
+/** Cache rule for HTML and other unhashed files: always revalidate (ETag answers 304). */
+export const REVALIDATE = 'public, max-age=0, must-revalidate'
+/** Cache rule for content-hashed files: a year, never revalidated. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** Headers every answer carries. */
+export const BASE_HEADERS: Record<string, string> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+}
+
+/**
+ * The origin of an https URL from settings, or null for a path on this site.
+ * @throws Error for anything else (settings are validated earlier; this is a guard)
+ */
+export function externalOrigin(url: string | null | undefined): string | null {
+  if (!url || url.startsWith('/')) return null
+  const parsed = new URL(url)
+  if (parsed.protocol !== 'https:') throw new Error(`Only https origins may be allowed, not "${url}"`)
+  return parsed.origin
+}
+
+/**
+ * sha256 sources (`'sha256-…'`) of every inline `<script>` of a page, in document order.
+ * @param html a complete HTML document
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = []
+  const visit = (node: Node) => {
+    if ('tagName' in node && node.tagName === 'script') {
+      const element = node as Element
+      const external = element.attrs.some((attr) => attr.name === 'src')
+      const type = element.attrs.find((attr) => attr.name === 'type')?.value
+      if (!external && type !== 'application/ld+json' && type !== 'application/json') {
+        const text = element.childNodes.map((child) => ('value' in child ? child.value : '')).join('')
+        hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`)
+      }
+    }
+    const children = 'content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : []
+    for (const child of children) visit(child)
+  }
+  visit(parse(html))
+  return [...new Set(hashes)]
+}
+
+/**
+ * The Content-Security-Policy of one page.
+ * @param scriptHashes the page's inline script hashes (from `inlineScriptHashes`)
+ * @param settings the integrations site settings name
+ * @param framedBySelf true for a page this site shows in its own iframe (the local booking stand-in)
+ */
+export function contentSecurityPolicy(
+  scriptHashes: string[],
+  settings: IntegrationSettings,
+  framedBySelf = false,
+): string {
+  const booking = externalOrigin(settings.bookingWidgetUrl)
+  const bookingScript = externalOrigin(settings.bookingScriptUrl)
+  const webhook = externalOrigin(settings.contactWebhookUrl)
+  const list = (...sources: (string | null)[]) => [...new Set(sources.filter(Boolean))].join(' ')
+  return [
+    `default-src 'self'`,
+    `script-src ${list(`'self'`, ...scriptHashes, bookingScript)}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data:`,
+    `font-src 'self'`,
+    `connect-src ${list(`'self'`, webhook)}`,
+    `frame-src ${list(`'self'`, booking)}`,
+    `form-action ${list(`'self'`, webhook)}`,
+    `base-uri 'none'`,
+    `object-src 'none'`,
+    `frame-ancestors ${framedBySelf ? `'self'` : `'none'`}`,
+  ].join('; ')
+}
+
+/** A block of `_headers`: a path pattern and its headers. */
+export type HeaderRule = { for: string; values: Record<string, string> }
+
+/**
+ * Every header rule of a build: the base headers on `/*`, year-long caching for
+ * hashed assets (`/_next/static/*`, content-addressed `/media/*`), and for each
+ * page its Content-Security-Policy and revalidation.
+ * Cache-Control and CSP are never on `/*`: hosts join the values of every
+ * matching rule, and two policies would both apply.
+ */
+export function headerRules(pages: HtmlPage[], settings: IntegrationSettings): HeaderRule[] {
+  const framedPath = settings.bookingWidgetUrl.startsWith('/')
+    ? encodeURI(new URL(settings.bookingWidgetUrl, 'http://site').pathname)
+    : null
+  // Hosts match rule paths case-insensitively, so pages whose paths differ only in case
+  // (a legacy id and its slug, e.g. How-I-Saved-40-Hours) share one rule allowing both pages' scripts.
+  const groups = new Map<string, { urlPath: string; hashes: string[] }>()
+  for (const page of [...pages].sort((a, b) => a.urlPath.localeCompare(b.urlPath))) {
+    const key = page.urlPath.toLowerCase()
+    const group = groups.get(key) ?? { urlPath: page.urlPath, hashes: [] }
+    group.hashes = [...new Set([...group.hashes, ...inlineScriptHashes(page.html)])]
+    groups.set(key, group)
+  }
+  return [
+    { for: '/*', values: BASE_HEADERS },
+    { for: '/_next/static/*', values: { 'Cache-Control': IMMUTABLE } },
+    { for: '/media/*', values: { 'Cache-Control': IMMUTABLE } },
+    ...[...groups.values()].map((group) => ({
+      for: group.urlPath,
+      values: {
+        'Cache-Control': REVALIDATE,
+        'Content-Security-Policy': contentSecurityPolicy(
+          group.hashes,
+          settings,
+          group.urlPath.toLowerCase() === framedPath?.toLowerCase(),
+        ),
+      },
+    })),
+  ]
+}
+
+/** Writes rules in the `_headers` format: a path line, then indented `Name: value` lines. */
+export function formatHeadersFile(rules: HeaderRule[]): string {
+  const header =
+    '# Generated at build time by scripts/postbuild.ts from the export and site settings. Do not edit.\n'
+  return (
+    header +
+    rules
+      .map(
+        (rule) =>
+          `${rule.for}\n${Object.entries(rule.values)
+            .map(([name, value]) => `  ${name}: ${value}`)
+            .join('\n')}`,
+      )
+      .join('\n') +
+    '\n'
+  )
+}

@@ -1,0 +1,111 @@
+/**
+ * Serves the live build like a first-rate static host: clean URLs, `404.html`
+ * with status 404, brotli/gzip files precompressed at build time (chosen by
+ * Accept-Encoding, with `Vary`), ETag and Last-Modified revalidation, HEAD,
+ * Range, and the headers of the build's `_headers` file (security headers,
+ * per-page Content-Security-Policy, year-long caching of hashed assets).
+ * Other methods on pages get 405.
+ */
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { BuildStore } from './builds.ts'
+import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
+import { BASE_HEADERS, REVALIDATE } from './security-headers.ts'
+import { indexSite, resolvePath, urlPathOf, type SiteIndex } from './site-files.ts'
+
+/** A build as the server holds it in memory: its files and its header rules. */
+type LoadedSite = { dir: string; index: SiteIndex; rules: HeaderRules }
+
+/**
+ * Loads each build once (its file list and `_headers`), keyed by folder; a
+ * build's files never change after it went live, so this never goes stale.
+ */
+export class SiteCache {
+  #sites = new Map<string, Promise<LoadedSite>>()
+  #store: BuildStore
+
+  constructor(store: BuildStore) {
+    this.#store = store
+  }
+
+  /** The live build, or null when nothing is live yet. */
+  async live(): Promise<LoadedSite | null> {
+    const dir = await this.#store.liveDir()
+    if (!dir) return null
+    let site = this.#sites.get(dir)
+    if (!site) {
+      site = (async () => ({
+        dir,
+        index: await indexSite(dir),
+        rules: await loadHeaderRules(path.join(dir, '_headers')),
+      }))()
+      site.catch(() => this.#sites.delete(dir))
+      this.#sites.set(dir, site)
+      // Forget builds that are no longer kept.
+      if (this.#sites.size > this.#store.keep + 1) {
+        const kept = new Set((await this.#store.list()).map((build) => build.dir))
+        for (const key of this.#sites.keys()) if (!kept.has(key)) this.#sites.delete(key)
+      }
+    }
+    return site
+  }
+}
+
+/** Sets each header on the reply. */
+export function setHeaders(reply: FastifyReply, headers: Record<string, string>) {
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value)
+}
+
+/**
+ * The headers `_headers` gives a request's path (the live build's rules; the base
+ * security headers when nothing is live), for an app-wide onRequest hook.
+ */
+export async function headersForRequest(cache: SiteCache, url: string): Promise<Record<string, string>> {
+  const site = await cache.live()
+  return site ? headersFor(site.rules, url.split('?')[0] ?? '/') : BASE_HEADERS
+}
+
+/**
+ * Registers the static routes: GET/HEAD of any path from the live build, 405 for other methods.
+ * @param cache the live build (see SiteCache)
+ */
+export async function staticRoutes(app: FastifyInstance, { cache }: { cache: SiteCache }): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: path.resolve('.'), // replaced per request by the live build's folder
+    serve: false,
+    preCompressed: true,
+    cacheControl: false, // Cache-Control comes from _headers
+    etag: true,
+    lastModified: true,
+    dotfiles: 'deny',
+  })
+
+  const sendPage = async (reply: FastifyReply, site: LoadedSite, file: string, status = 200) => {
+    const headers = headersFor(site.rules, urlPathOf(file))
+    setHeaders(reply, { 'Cache-Control': REVALIDATE, ...headers })
+    reply.code(status)
+    return reply.sendFile(`/${file}`, site.dir)
+  }
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const site = await cache.live()
+      if (!site) return reply.code(503).header('Retry-After', '10').send({ error: 'no build is live yet' })
+      const resolution = resolvePath(site.index, request.url.split('?')[0] ?? '/')
+      if (resolution.kind === 'redirect') return reply.redirect(resolution.location, 301)
+      if (resolution.kind === 'file') return sendPage(reply, site, resolution.file)
+      if (site.index.has('404.html')) return sendPage(reply, site, '404.html', 404)
+      return reply.code(404).type('text/plain').send('Not found')
+    },
+  })
+
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/*',
+    handler: async (_request, reply) =>
+      reply.code(405).header('Allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed'),
+  })
+}

@@ -1,0 +1,82 @@
+/**
+ * Verifies Sanity's GROQ-powered webhook signature
+ * (`sanity-webhook-signature: t=<ms>,v1=<base64url HMAC-SHA256 of "<t>.<raw body>">`).
+ * `@sanity/webhook` decodes the header and computes the HMAC; this adds what it
+ * leaves out: a constant-time comparison and a timestamp tolerance, so a captured
+ * request cannot be replayed later.
+ */
+import { timingSafeEqual } from 'node:crypto'
+import { decodeSignatureHeader, encodeSignatureHeader } from '@sanity/webhook'
+
+/** Signatures older (or further in the future) than this are refused: 5 minutes. */
+export const SIGNATURE_TOLERANCE_MS = 5 * 60_000
+
+export type SignatureCheck =
+  { ok: true; timestamp: number; signature: string } | { ok: false; reason: string }
+
+/**
+ * @param rawBody the request body exactly as received (bytes, not re-encoded JSON)
+ * @param header the `sanity-webhook-signature` header value, if any
+ * @param secret the webhook's secret (`SANITY_WEBHOOK_SECRET`)
+ * @param now current time in ms (for tests)
+ * @returns ok with the signed timestamp and signature, or why it was refused; never throws
+ */
+export async function checkSignature(
+  rawBody: Buffer,
+  header: string | undefined,
+  secret: string,
+  now = Date.now(),
+  toleranceMs = SIGNATURE_TOLERANCE_MS,
+): Promise<SignatureCheck> {
+  if (!header) return { ok: false, reason: 'missing signature' }
+  let timestamp: number
+  let given: string
+  try {
+    ;({ timestamp, hashedPayload: given } = decodeSignatureHeader(header))
+  } catch {
+    return { ok: false, reason: 'malformed signature header' }
+  }
+  if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > toleranceMs)
+    return { ok: false, reason: 'signature timestamp outside the 5 minute window' }
+  let expected: string
+  try {
+    expected = decodeSignatureHeader(
+      await encodeSignatureHeader(rawBody.toString('utf8'), timestamp, secret),
+    ).hashedPayload
+  } catch {
+    return { ok: false, reason: 'cannot sign this body' }
+  }
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, reason: 'signature mismatch' }
+  return { ok: true, timestamp, signature: given }
+}
+
+/**
+ * Remembers keys for a while (idempotency keys, used signatures), bounded in size.
+ * The oldest entries go first when it is full.
+ */
+export class RecentKeys {
+  #seen = new Map<string, number>()
+  #ttlMs: number
+  #max: number
+
+  /** @param ttlMs how long a key is remembered; @param max most keys kept */
+  constructor(ttlMs: number, max = 10_000) {
+    this.#ttlMs = ttlMs
+    this.#max = max
+  }
+
+  /** True when the key was added less than `ttlMs` ago. */
+  has(key: string, now = Date.now()): boolean {
+    const at = this.#seen.get(key)
+    return at !== undefined && now - at < this.#ttlMs
+  }
+
+  /** Records a key as seen now. */
+  add(key: string, now = Date.now()): void {
+    this.#seen.delete(key)
+    this.#seen.set(key, now)
+    while (this.#seen.size > this.#max) this.#seen.delete(this.#seen.keys().next().value as string)
+  }
+}

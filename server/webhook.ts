@@ -1,0 +1,79 @@
+/**
+ * `POST /webhooks/sanity`: Sanity's GROQ-powered webhook asks for a rebuild.
+ * Answers: 202 accepted (the build runs after the answer); 200 for a delivery
+ * already accepted (same `idempotency-key`: Sanity retries); 401 for a missing,
+ * malformed, stale, tampered, wrong-secret or reused signature; 400 for a body
+ * that is not JSON; 413 above 1 MiB (Fastify's body limit). Only 202 builds.
+ */
+import type { FastifyInstance } from 'fastify'
+import { checkSignature, RecentKeys, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'
+
+/** Largest webhook body accepted: 1 MiB. */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024
+
+export type WebhookOptions = {
+  /** `SANITY_WEBHOOK_SECRET` */
+  secret: string
+  /** Called for each accepted delivery; must return at once. */
+  onPublish: (delivery: { documentId?: string; type?: string; idempotencyKey?: string }) => void
+  /** Clock, for tests. */
+  now?: () => number
+}
+
+/** Registers the webhook route (see the module comment). */
+export async function webhookRoutes(app: FastifyInstance, options: WebhookOptions): Promise<void> {
+  const now = options.now ?? Date.now
+  const deliveries = new RecentKeys(24 * 60 * 60_000)
+  const signatures = new RecentKeys(2 * SIGNATURE_TOLERANCE_MS)
+
+  // The signature covers the raw bytes, so this route keeps them unparsed.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    )
+    scope.post('/webhooks/sanity', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const header = request.headers['sanity-webhook-signature']
+      const check = await checkSignature(
+        rawBody,
+        Array.isArray(header) ? header[0] : header,
+        options.secret,
+        now(),
+      )
+      if (!check.ok) {
+        request.log.warn({ event: 'webhook.rejected', reason: check.reason }, 'webhook refused')
+        return reply.code(401).send({ error: 'invalid signature' })
+      }
+      const idempotencyKey = String(request.headers['idempotency-key'] ?? '') || undefined
+      if (idempotencyKey && deliveries.has(idempotencyKey, now())) {
+        request.log.info({ event: 'webhook.duplicate', idempotencyKey }, 'webhook already accepted')
+        return reply.code(200).send({ status: 'duplicate' })
+      }
+      if (signatures.has(check.signature, now())) {
+        request.log.warn({ event: 'webhook.rejected', reason: 'signature reused' }, 'webhook refused')
+        return reply.code(401).send({ error: 'invalid signature' })
+      }
+      let body: unknown
+      try {
+        body = JSON.parse(rawBody.toString('utf8'))
+      } catch {
+        request.log.warn({ event: 'webhook.rejected', reason: 'malformed JSON' }, 'webhook refused')
+        return reply.code(400).send({ error: 'body is not JSON' })
+      }
+      signatures.add(check.signature, now())
+      if (idempotencyKey) deliveries.add(idempotencyKey, now())
+      const doc = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+      const delivery = {
+        documentId: typeof doc._id === 'string' ? doc._id : undefined,
+        type: typeof doc._type === 'string' ? doc._type : undefined,
+        idempotencyKey,
+      }
+      request.log.info({ event: 'webhook.accepted', ...delivery }, 'webhook accepted')
+      options.onPublish(delivery)
+      return reply.code(202).send({ status: 'accepted' })
+    })
+  })
+}

@@ -1,0 +1,50 @@
+/**
+ * A stand-in for `npm run build` in publisher tests: writes a small export into
+ * OUT_DIR in well under a second and finalizes it like the real postbuild step.
+ * Env: FAKE_CONTENT_FILE (text shown in index.html's <h1>), FAKE_BUILD_MS (extra
+ * time the build takes), FAKE_BUILD_LOG (a line is appended per build, to count
+ * them), FAKE_BUILD_FAIL = 'content' | 'kill' | 'no-marker'.
+ * Run: node tests/unit/helpers/fake-build.ts
+ */
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { finalizeExport } from '../../../server/finalize.ts'
+
+const out = path.resolve(process.env.OUT_DIR ?? 'out')
+const content = process.env.FAKE_CONTENT_FILE
+  ? readFileSync(process.env.FAKE_CONTENT_FILE, 'utf8').trim()
+  : 'v1'
+if (process.env.FAKE_BUILD_LOG) appendFileSync(process.env.FAKE_BUILD_LOG, `${content}\n`)
+await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 0)))
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
+  `<script src="/_next/static/chunks/app.js" async></script></head><body><main>${body}</main>` +
+  `<script>self.__next_f=self.__next_f||[];self.__next_f.push([1,${JSON.stringify(title)}])</script></body></html>\n`
+
+const files: Record<string, string> = {
+  'index.html': page(
+    'Home',
+    `<h1>${content}</h1>${'<p>Local businesses, running themselves.</p>'.repeat(60)}`,
+  ),
+  'sites.html': page('Sites', '<h1>Our Portfolio</h1>'),
+  'case-studies/osteopath-lancing.html': page('Osteopath', '<h1>Osteopath</h1>'),
+  'case-studies/Osteopath%20Lancing.html': page('Osteopath (legacy id)', '<h1>Osteopath</h1>'),
+  'booking/index.html': '<!doctype html><title>Booking</title><p>Booking stand-in</p>\n',
+  '404.html': page('404', '<h1>404</h1><p>Oops! Page not found</p>'),
+  '_next/static/chunks/app.js': `console.log(${JSON.stringify('x'.repeat(4000))})\n`,
+  'media/abc-10x10.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>\n',
+}
+for (const [file, text] of Object.entries(files)) {
+  mkdirSync(path.dirname(path.join(out, file)), { recursive: true })
+  writeFileSync(path.join(out, file), text)
+}
+
+const failure = process.env.FAKE_BUILD_FAIL
+if (failure === 'content') {
+  console.error('Error: Invalid content: document "review-osteopath", field "stars": must be 5, is 4')
+  process.exit(1)
+}
+if (failure === 'kill') process.kill(process.pid, 'SIGKILL')
+if (failure !== 'no-marker')
+  await finalizeExport(out, { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' })

@@ -1,0 +1,98 @@
+/**
+ * A publisher and server in a temporary folder, building with the fake build
+ * (helpers/fake-build.ts), for tests of serving, webhooks, builds and the inbox.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { pino } from 'pino'
+import { createServer, type ServerOptions } from '@/server/app'
+import { BuildStore } from '@/server/builds'
+import { InboxFile } from '@/server/inbox'
+import { Publisher } from '@/server/publisher'
+
+/** The project's Node 24 (the `node` devDependency), which runs .ts files. */
+export const NODE = path.resolve('node_modules/.bin/node')
+export const FAKE_BUILD = path.resolve('tests/unit/helpers/fake-build.ts')
+
+export type Fixture = {
+  dir: string
+  store: BuildStore
+  publisher: Publisher
+  app: FastifyInstance
+  /** JSON log lines written so far. */
+  logs: Record<string, unknown>[]
+  /** Sets what the next builds put in index.html's <h1>. */
+  setContent: (text: string) => void
+  /** Environment of the fake build (change between builds). */
+  buildEnv: NodeJS.ProcessEnv
+  inboxFile: string
+  close: () => Promise<void>
+}
+
+/**
+ * @param options server options to override (e.g. webhookSecret, inboxRateLimit, now)
+ * @param firstBuild build once and put it live before returning (default true)
+ */
+export async function startFixture(
+  options: Partial<ServerOptions> = {},
+  firstBuild = true,
+): Promise<Fixture> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'publisher-'))
+  const logs: Record<string, unknown>[] = []
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line))
+      done()
+    },
+  })
+  const log = pino({ level: 'info' }, sink)
+  const contentFile = path.join(dir, 'content.txt')
+  writeFileSync(contentFile, 'v1')
+  const buildEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    OUT_DIR: path.join(dir, 'out'),
+    FAKE_CONTENT_FILE: contentFile,
+    FAKE_BUILD_LOG: path.join(dir, 'builds.log'),
+  }
+  const store = new BuildStore(path.join(dir, 'site'))
+  const publisher = new Publisher({
+    store,
+    exportDir: path.join(dir, 'out'),
+    command: { argv: [NODE, FAKE_BUILD], cwd: process.cwd(), env: buildEnv },
+    log,
+  })
+  if (firstBuild) {
+    publisher.request()
+    await publisher.idle()
+  }
+  const inboxFile = path.join(dir, 'data', 'inbox.ndjson')
+  const app = await createServer({ store, publisher, inbox: new InboxFile(inboxFile), log, ...options })
+  await app.ready()
+  return {
+    dir,
+    store,
+    publisher,
+    app,
+    logs,
+    buildEnv,
+    inboxFile,
+    setContent: (text) => writeFileSync(contentFile, text),
+    close: async () => {
+      await app.close()
+      await publisher.idle()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** How many builds the fake build has run in this fixture. */
+export function buildCount(fixture: Fixture): number {
+  try {
+    return readFileSync(path.join(fixture.dir, 'builds.log'), 'utf8').trim().split('\n').length
+  } catch {
+    return 0
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * @jest-environment node
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
+import { decodeFileNames, finalizeExport, readBuildInfo } from '@/server/finalize'
+import { headersFor, loadHeaderRules } from '@/server/headers-file'
+import { precompressSite } from '@/server/precompress'
+import { contentSecurityPolicy, headerRules, inlineScriptHashes } from '@/server/security-headers'
+import { resolvePath, urlPathOf } from '@/server/site-files'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'finalize-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+  writeFileSync(path.join(dir, file), text)
+}
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const settings = { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' }
+
+test('inline scripts are allowed by their sha256, external and JSON-LD scripts are not hashed', () => {
+  const inline = 'self.__next_f.push([1,"<\\u002fscript> & é"])'
+  const html = `<!doctype html><html><head><script src="/a.js"></script><script type="application/ld+json">{}</script></head><body><script>${inline}</script><template><script>x()</script></template></body></html>`
+  expect(inlineScriptHashes(html)).toEqual([sha(inline), sha('x()')])
+})
+
+test('the policy allows exactly the origins settings name, and https only', () => {
+  const policy = contentSecurityPolicy([sha('a')], {
+    bookingWidgetUrl: 'https://book.example.com/agency?x=1',
+    bookingScriptUrl: 'https://cdn.book.example.com/embed.js',
+    contactWebhookUrl: 'https://hooks.example.net/contact',
+  })
+  expect(policy).toContain(`script-src 'self' ${sha('a')} https://cdn.book.example.com;`)
+  expect(policy).toContain("frame-src 'self' https://book.example.com;")
+  expect(policy).toContain("connect-src 'self' https://hooks.example.net;")
+  expect(policy).toContain("form-action 'self' https://hooks.example.net;")
+  expect(policy).toMatch(/frame-ancestors 'none'$/)
+  expect(() =>
+    contentSecurityPolicy([], { ...settings, contactWebhookUrl: 'http://hooks.example.net/x' }),
+  ).toThrow(/https/)
+})
+
+test('pages whose paths differ only in case share one rule that allows both pages', () => {
+  const rules = headerRules(
+    [
+      { urlPath: '/case-studies/How-I-Saved-40-Hours', html: '<script>a()</script>' },
+      { urlPath: '/case-studies/how-i-saved-40-hours', html: '<script>b()</script>' },
+    ],
+    settings,
+  )
+  const pageRules = rules.filter((rule) => rule.for.startsWith('/case-studies'))
+  expect(pageRules).toHaveLength(1)
+  expect(pageRules[0]!.values['Content-Security-Policy']).toContain(sha('a()'))
+  expect(pageRules[0]!.values['Content-Security-Policy']).toContain(sha('b()'))
+})
+
+test('finalizeExport decodes file names, writes _headers the server reads back, precompresses, marks the build', async () => {
+  write('index.html', `<!doctype html><title>Home</title><script>${'home()'.repeat(300)}</script>`)
+  write(
+    'case-studies/Osteopath%20Lancing.html',
+    '<!doctype html><title>Legacy</title><script>legacy()</script>',
+  )
+  write('case-studies/Osteopath%20Lancing/__next._tree.txt', 'tree')
+  write('booking/index.html', '<!doctype html><title>Booking</title>')
+  write('_next/static/chunks/app.js', 'console.log(1);'.repeat(200))
+  const result = await finalizeExport(dir, settings)
+
+  expect(result.renamed.sort()).toEqual([
+    'case-studies/Osteopath Lancing',
+    'case-studies/Osteopath Lancing.html',
+  ])
+  expect(existsSync(path.join(dir, 'case-studies/Osteopath Lancing/__next._tree.txt'))).toBe(true)
+  expect(await readBuildInfo(dir)).toEqual(result.info)
+
+  const rules = await loadHeaderRules(path.join(dir, '_headers'))
+  const legacy = headersFor(rules, urlPathOf('case-studies/Osteopath Lancing.html'))
+  expect(legacy['Content-Security-Policy']).toContain(sha('legacy()'))
+  expect(legacy['X-Content-Type-Options']).toBe('nosniff')
+  expect(headersFor(rules, '/')['Content-Security-Policy']).toContain(sha('home()'.repeat(300)))
+  expect(headersFor(rules, '/booking/')['Content-Security-Policy']).toContain("frame-ancestors 'self'")
+  expect(headersFor(rules, '/_next/static/chunks/app.js')['Cache-Control']).toContain('immutable')
+
+  expect(brotliDecompressSync(readFileSync(path.join(dir, 'index.html.br'))).toString()).toContain('home()')
+  expect(existsSync(path.join(dir, 'index.html.gz'))).toBe(true)
+  expect(existsSync(path.join(dir, 'booking/index.html.br'))).toBe(false) // under 1 KiB: not worth it
+})
+
+test('compressed copies are reused from the cache by content, and the cache keeps only the last build', async () => {
+  const cache = path.join(dir, 'cache')
+  write('site/a.js', 'a'.repeat(5000))
+  write('site/b.js', 'b'.repeat(5000))
+  expect((await precompressSite(path.join(dir, 'site'), cache)).cached).toBe(0)
+  write('site/b.js', 'c'.repeat(5000))
+  const second = await precompressSite(path.join(dir, 'site'), cache)
+  expect(second).toMatchObject({ files: 2, cached: 1 })
+  expect(brotliDecompressSync(readFileSync(path.join(dir, 'site/b.js.br'))).toString()).toBe('c'.repeat(5000))
+  expect(readdirSync(cache)).toHaveLength(4)
+})
+
+test('decodeFileNames leaves plain names alone', async () => {
+  write('sites.html', 'x')
+  expect(await decodeFileNames(dir)).toEqual([])
+})
+
+test('resolvePath maps clean URLs and refuses traversal', () => {
+  const site = new Set([
+    'index.html',
+    'sites.html',
+    'booking/index.html',
+    'case-studies/Osteopath Lancing.html',
+  ])
+  expect(resolvePath(site, '/')).toEqual({ kind: 'file', file: 'index.html' })
+  expect(resolvePath(site, '/sites')).toEqual({ kind: 'file', file: 'sites.html' })
+  expect(resolvePath(site, '/booking')).toEqual({ kind: 'redirect', location: '/booking/' })
+  expect(resolvePath(site, '/case-studies/Osteopath%20Lancing')).toEqual({
+    kind: 'file',
+    file: 'case-studies/Osteopath Lancing.html',
+  })
+  expect(resolvePath(site, '/%2e%2e/sites')).toEqual({ kind: 'not-found' })
+  expect(resolvePath(site, '/nope')).toEqual({ kind: 'not-found' })
+})

@@ -1,0 +1,169 @@
+/**
+ * @jest-environment node
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { encodeSignatureHeader } from '@sanity/webhook'
+import autocannon from 'autocannon'
+import { CoalescingQueue } from '@/server/queue'
+import { buildCount, NODE, startFixture, type Fixture } from './helpers/publisherFixture'
+
+jest.setTimeout(60_000)
+const SECRET = 'burst-secret'
+let site: Fixture
+beforeEach(async () => {
+  site = await startFixture({ webhookSecret: SECRET })
+})
+afterEach(() => site.close())
+
+const home = async () => (await site.app.inject({ url: '/' })).body
+const health = async () => (await site.app.inject({ url: '/healthz' })).json()
+
+async function publish(id: string) {
+  const body = JSON.stringify({ _id: id, _type: 'review' })
+  return site.app.inject({
+    method: 'POST',
+    url: '/webhooks/sanity',
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': id,
+      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
+    },
+    payload: body,
+  })
+}
+
+test('the queue runs one job at a time; requests during a run cause exactly one more', async () => {
+  let runs = 0
+  let release: () => void = () => undefined
+  const queue = new CoalescingQueue(async () => {
+    runs += 1
+    await new Promise<void>((resolve) => (release = resolve))
+  })
+  expect(queue.request()).toBe('started')
+  for (let i = 0; i < 20; i++) expect(queue.request()).toBe('queued')
+  release()
+  await new Promise((resolve) => setImmediate(resolve))
+  expect(runs).toBe(2)
+  expect(queue.pending).toBe(false)
+  release()
+  await queue.idle()
+  expect(runs).toBe(2)
+})
+
+test('a burst of 50 signed publishes gives at most 2 builds, and the last content is live', async () => {
+  site.buildEnv.FAKE_BUILD_MS = '300'
+  const before = buildCount(site)
+  const answers: number[] = []
+  for (let i = 0; i < 50; i++) {
+    if (i === 49) site.setContent('edit 50') // the last publish carries the newest content
+    answers.push((await publish(`burst-${i}`)).statusCode)
+  }
+  expect(answers.every((status) => status === 202)).toBe(true)
+  await site.publisher.idle()
+  expect(buildCount(site) - before).toBeLessThanOrEqual(2)
+  expect(await home()).toContain('<h1>edit 50</h1>')
+  const status = await health()
+  expect(status).toMatchObject({ building: false, queued: false, lastError: null })
+})
+
+test('a build failing on invalid content leaves the last good site live and names document and field', async () => {
+  const live = (await health()).live.id
+  site.setContent('broken edit')
+  site.buildEnv.FAKE_BUILD_FAIL = 'content'
+  site.publisher.request()
+  await site.publisher.idle()
+  const status = await health()
+  expect(status.live.id).toBe(live)
+  expect(status.lastError.message).toBe(
+    'Invalid content: document "review-osteopath", field "stars": must be 5, is 4',
+  )
+  expect(await home()).toContain('<h1>v1</h1>')
+  expect(site.logs).toContainEqual(expect.objectContaining({ event: 'build.failed', level: 50 }))
+})
+
+test('a killed build, or one that leaves no complete export, changes nothing visitors see', async () => {
+  const live = (await health()).live.id
+  for (const failure of ['kill', 'no-marker']) {
+    site.setContent(`half-written ${failure}`)
+    site.buildEnv.FAKE_BUILD_FAIL = failure
+    site.publisher.request()
+    await site.publisher.idle()
+    const status = await health()
+    expect(status.live.id).toBe(live)
+    expect(status.lastError.message).toMatch(failure === 'kill' ? /killed by SIGKILL/ : /no complete export/)
+    expect(await home()).toContain('<h1>v1</h1>')
+  }
+  // The next good build goes live.
+  delete site.buildEnv.FAKE_BUILD_FAIL
+  site.setContent('fixed')
+  site.publisher.request()
+  await site.publisher.idle()
+  expect(await home()).toContain('<h1>fixed</h1>')
+})
+
+test('the last 5 builds are kept; rollback puts an earlier one live at once, from the command line', async () => {
+  for (let i = 2; i <= 7; i++) {
+    site.setContent(`v${i}`)
+    site.publisher.request()
+    await site.publisher.idle()
+  }
+  const builds = (await health()).builds as { id: string; live: boolean }[]
+  expect(builds).toHaveLength(5)
+  expect(builds[0]!.live).toBe(true)
+  expect(existsSync(path.join(site.store.buildsDir, builds[0]!.id, 'index.html'))).toBe(true)
+
+  const rollback = (...args: string[]) =>
+    execFileSync(NODE, ['scripts/rollback.ts', ...args], {
+      env: { ...process.env, SITE_DIR: site.store.root },
+      encoding: 'utf8',
+    })
+  expect(rollback()).toContain(`${builds[1]!.id} is live`)
+  expect(await home()).toContain('<h1>v6</h1>')
+  rollback(builds[3]!.id)
+  expect(await home()).toContain('<h1>v4</h1>')
+  expect(rollback('--list')).toContain(`* ${builds[3]!.id}`)
+  expect(() => rollback('no-such-build')).toThrow()
+  expect(await home()).toContain('<h1>v4</h1>')
+})
+
+test('under load, 5 rebuilds swap in with zero failed requests (autocannon on loopback)', async () => {
+  await site.app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = site.app.server.address() as AddressInfo
+  const seen = new Set<string>()
+  let instance: autocannon.Instance | undefined
+  const run = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: 10,
+        duration: 30,
+        requests: [
+          { path: '/', headers: { 'accept-encoding': 'br' } },
+          { path: '/sites' },
+          { path: '/_next/static/chunks/app.js', headers: { 'accept-encoding': 'gzip' } },
+          { path: '/case-studies/Osteopath%20Lancing' },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    )
+  })
+  const rebuilds = (async () => {
+    for (let i = 1; i <= 5; i++) {
+      site.setContent(`load ${i}`)
+      site.publisher.request()
+      await site.publisher.idle()
+      seen.add((await health()).live.id)
+    }
+    instance?.stop()
+  })()
+  const [result] = await Promise.all([run, rebuilds])
+  expect(seen.size).toBe(5)
+  expect(result.requests.total).toBeGreaterThan(500)
+  expect(result.errors).toBe(0)
+  expect(result.timeouts).toBe(0)
+  expect(result.non2xx).toBe(0)
+  expect(await home()).toContain('<h1>load 5</h1>')
+})

@@ -1,0 +1,116 @@
+/**
+ * @jest-environment node
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { startFixture, type Fixture } from './helpers/publisherFixture'
+
+let site: Fixture
+beforeAll(async () => {
+  site = await startFixture()
+}, 30_000)
+afterAll(() => site.close())
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  site.app.inject({ method: 'GET', url, headers })
+
+test('clean URLs answer the page files; folders redirect to their slash', async () => {
+  expect((await get('/')).body).toContain('<h1>v1</h1>')
+  expect((await get('/sites')).body).toContain('Our Portfolio')
+  expect((await get('/sites.html')).statusCode).toBe(200)
+  const folder = await get('/booking')
+  expect(folder.statusCode).toBe(301)
+  expect(folder.headers.location).toBe('/booking/')
+  expect((await get('/booking/')).body).toContain('Booking stand-in')
+})
+
+test('a legacy case-study id with spaces resolves (the export decodes its file name)', async () => {
+  const response = await get('/case-studies/Osteopath%20Lancing')
+  expect(response.statusCode).toBe(200)
+  expect(response.body).toContain('legacy id')
+})
+
+test('unknown paths get 404.html with status 404, revalidated, never cached for a year', async () => {
+  for (const url of ['/nope', '/_next/static/chunks/missing.js', '/case-studies/unknown']) {
+    const response = await get(url)
+    expect(response.statusCode).toBe(404)
+    expect(response.body).toContain('Oops! Page not found')
+    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+  }
+})
+
+test('host files, markers, precompressed siblings and traversal are not served', async () => {
+  for (const url of [
+    '/_headers',
+    '/.build.json',
+    '/index.html.br',
+    '/../package.json',
+    '/%2e%2e/package.json',
+  ])
+    expect((await get(url)).statusCode).toBe(404)
+  expect((await get('/%E0%A4%A')).statusCode).toBe(400) // malformed percent-encoding
+})
+
+test('brotli and gzip files made at build time are chosen by Accept-Encoding, with Vary', async () => {
+  const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' })
+  expect(br.headers['content-encoding']).toBe('br')
+  expect(br.headers.vary).toMatch(/accept-encoding/i)
+  expect(br.headers['content-type']).toMatch(/^text\/html/)
+  expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>v1</h1>')
+  const gzip = await get('/', { 'accept-encoding': 'gzip' })
+  expect(gzip.headers['content-encoding']).toBe('gzip')
+  expect(gunzipSync(gzip.rawPayload).toString()).toContain('<h1>v1</h1>')
+  const plain = await get('/')
+  expect(plain.headers['content-encoding']).toBeUndefined()
+  expect(Number(plain.headers['content-length'])).toBeGreaterThan(br.rawPayload.length * 3)
+})
+
+test('hashed assets are immutable for a year; pages revalidate with an ETag (304)', async () => {
+  const asset = await get('/_next/static/chunks/app.js')
+  expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect((await get('/media/abc-10x10.svg')).headers['cache-control']).toBe(
+    'public, max-age=31536000, immutable',
+  )
+  const page = await get('/sites')
+  expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+  expect(page.headers.etag).toBeTruthy()
+  const again = await get('/sites', { 'if-none-match': String(page.headers.etag) })
+  expect(again.statusCode).toBe(304)
+  expect(again.body).toBe('')
+})
+
+test('HEAD answers the headers without a body; other methods on pages get 405', async () => {
+  const head = await site.app.inject({ method: 'HEAD', url: '/sites' })
+  expect(head.statusCode).toBe(200)
+  expect(head.body).toBe('')
+  expect(head.headers['content-type']).toMatch(/^text\/html/)
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
+    const response = await site.app.inject({ method, url: '/sites' })
+    expect(response.statusCode).toBe(405)
+    expect(response.headers.allow).toBe('GET, HEAD')
+  }
+})
+
+test('every answer carries the security headers of _headers; pages their own CSP', async () => {
+  const answers = [
+    await get('/'),
+    await get('/nope'),
+    await site.app.inject({ method: 'POST', url: '/sites' }),
+    await get('/healthz'),
+    await site.app.inject({ method: 'POST', url: '/api/contact', payload: {} }),
+  ]
+  for (const response of answers) {
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{8}/)
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(response.headers['permissions-policy']).toContain('camera=()')
+  }
+  const csp = String((await get('/')).headers['content-security-policy'])
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/)
+  expect(csp.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline')
+  // The booking stand-in is framed by /consultation, so it alone allows framing by the site.
+  expect(String((await get('/booking/')).headers['content-security-policy'])).toContain(
+    "frame-ancestors 'self'",
+  )
+  expect(String((await get('/nope')).headers['content-security-policy'])).toContain("frame-ancestors 'none'")
+})
