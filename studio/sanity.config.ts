@@ -1,38 +1,53 @@
-import { defineConfig } from 'sanity'
-import { structureTool, type StructureResolver } from 'sanity/structure'
+import { defineConfig, type Config } from 'sanity'
+import { structureTool } from 'sanity/structure'
 import { schemaTypes } from './schemaTypes'
-import { SITE_SETTINGS_ID } from './schemaTypes/siteSettings'
+import { structure } from './structure'
 
-const projectId = process.env.SANITY_STUDIO_PROJECT_ID || 'local0'
-const dataset = process.env.SANITY_STUDIO_DATASET || 'production'
+/** Where a Studio reads and writes: a Sanity project and dataset, served under a base path. */
+export type StudioOptions = {
+  /** Sanity project id, e.g. 'abc12345' (sanity.io/manage) */
+  projectId: string
+  /** Dataset name; 'production' unless told otherwise */
+  dataset?: string
+  /** URL path the Studio lives under: '/' standalone (`npm run studio`), '/studio' inside the site */
+  basePath?: string
+}
 
-/** Site settings is a singleton: one fixed document, no "create new". */
-const structure: StructureResolver = (S) =>
-  S.list()
-    .title('Content')
-    .items([
-      S.listItem()
-        .title('Site settings')
-        .id(SITE_SETTINGS_ID)
-        .child(S.document().schemaType('siteSettings').documentId(SITE_SETTINGS_ID)),
-      S.divider(),
-      ...S.documentTypeListItems().filter((item) => item.getId() !== 'siteSettings'),
-    ])
-
-export default defineConfig({
-  name: 'default',
-  title: 'Agency site',
+/**
+ * The Studio configuration: schema, structure (studio/structure.ts) and the
+ * site settings singleton rules (no "create new", no delete, duplicate or unpublish).
+ * One function serves both homes of the Studio: the Sanity CLI (`npm run studio`,
+ * `npm run studio:build`, default export below) and the site's own /studio route
+ * (app/studio/[[...tool]]), which passes the project it was built with.
+ * @returns a Sanity workspace config
+ */
+export function createStudioConfig({
   projectId,
-  dataset,
-  plugins: [structureTool({ structure })],
-  schema: {
-    types: schemaTypes,
-    templates: (templates) => templates.filter(({ schemaType }) => schemaType !== 'siteSettings'),
-  },
-  document: {
-    actions: (actions, { schemaType }) =>
-      schemaType === 'siteSettings'
-        ? actions.filter(({ action }) => action && !['duplicate', 'delete', 'unpublish'].includes(action))
-        : actions,
-  },
+  dataset = 'production',
+  basePath = '/',
+}: StudioOptions): Config {
+  return defineConfig({
+    name: 'default',
+    title: 'Agency site',
+    projectId,
+    dataset,
+    basePath,
+    plugins: [structureTool({ structure })],
+    schema: {
+      types: schemaTypes,
+      templates: (templates) => templates.filter(({ schemaType }) => schemaType !== 'siteSettings'),
+    },
+    document: {
+      actions: (actions, { schemaType }) =>
+        schemaType === 'siteSettings'
+          ? actions.filter(({ action }) => action && !['duplicate', 'delete', 'unpublish'].includes(action))
+          : actions,
+    },
+  })
+}
+
+/** The CLI's Studio: SANITY_STUDIO_* variables are read by `sanity dev` and `sanity build`. */
+export default createStudioConfig({
+  projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'local0',
+  dataset: process.env.SANITY_STUDIO_DATASET || 'production',
 })

@@ -1,6 +1,7 @@
 import { defineType } from 'sanity'
 import { requiredString, requiredText } from './fields'
 import { orderField, orderOrdering } from './orderField'
+import { excerpt } from './preview'
 
 /** Audience card in 'IS THIS YOU' (spec §2): title and description. */
 export const audienceCard = defineType({
@@ -8,5 +9,24 @@ export const audienceCard = defineType({
   title: 'Audience card',
   type: 'document',
   orderings: [orderOrdering],
-  fields: [requiredString('title', 'Title'), requiredText('description', 'Description'), orderField],
+  fields: [
+    requiredString(
+      'title',
+      'Title',
+      'Who the card speaks to, e.g. "Tradesmen". The heading of one card in the "IS THIS YOU" section of the home page. Keep it to one to three words.',
+    ),
+    requiredText(
+      'description',
+      'Description',
+      'One or two sentences under the card heading: the problem this audience has and how we help. About 90 to 120 characters fits the card best.',
+    ),
+    orderField,
+  ],
+  preview: {
+    select: { title: 'title', description: 'description' },
+    prepare: ({ title, description }) => ({
+      title: title || 'Untitled audience card',
+      subtitle: excerpt(description) || 'No description yet',
+    }),
+  },
 })

@@ -2,10 +2,11 @@ import { defineArrayMember, defineField, defineType } from 'sanity'
 import { imageWithAlt } from './imageWithAlt'
 import { orderField, orderOrdering } from './orderField'
 
-const portableText = (name: string, title: string) =>
+const portableText = (name: string, title: string, description: string) =>
   defineField({
     name,
     title,
+    description,
     type: 'array',
     of: [defineArrayMember({ type: 'block', styles: [{ title: 'Normal', value: 'normal' }] })],
     validation: (rule) => rule.required().min(1),
@@ -21,21 +22,24 @@ export const caseStudy = defineType({
     defineField({
       name: 'title',
       title: 'Title',
-      description: 'Shown on cards (home page teaser and /case-studies).',
+      description:
+        'The short title on the case study cards (home page teaser and /case-studies). Up to 80 characters.',
       type: 'string',
       validation: (rule) => rule.required().max(80),
     }),
     defineField({
       name: 'detailTitle',
       title: 'Detail page title',
-      description: 'Heading of the case study page; may differ from the card title (spec §3).',
+      description:
+        "The heading of the case study's own page; may be longer than the card title (spec §3). Up to 100 characters.",
       type: 'string',
       validation: (rule) => rule.required().max(100),
     }),
     defineField({
       name: 'slug',
       title: 'Slug',
-      description: 'The address: /case-studies/{slug}. Lowercase letters, digits and hyphens.',
+      description:
+        'The end of the page address: /case-studies/{slug}. Lowercase letters, digits and single hyphens, up to 64 characters; "Generate" makes one from the title. Changing it breaks links already shared.',
       type: 'slug',
       options: { source: 'title', maxLength: 64 },
       validation: (rule) =>
@@ -51,18 +55,31 @@ export const caseStudy = defineType({
       name: 'legacyId',
       title: 'Legacy id',
       description:
-        'The id used in old links (e.g. "Osteopath Lancing"); /case-studies/{legacy id} keeps working.',
+        'The id used in old links (e.g. "Osteopath Lancing"); /case-studies/{legacy id} keeps working. For a new case study, repeat the slug.',
       type: 'string',
       validation: (rule) => rule.required(),
     }),
-    portableText('issue', 'The Issue'),
-    portableText('solution', 'Our Solution'),
-    portableText('outcome', 'The Outcome'),
-    imageWithAlt('image', 'Image'),
+    portableText(
+      'issue',
+      'The Issue',
+      'The problem the client had: the first box on the case study page. Its first 120 characters also appear on the case study cards, so open with the point.',
+    ),
+    portableText('solution', 'Our Solution', 'What we built: the second box on the case study page.'),
+    portableText(
+      'outcome',
+      'The Outcome',
+      'What changed for the client, with numbers where you have them: the third box on the case study page.',
+    ),
+    imageWithAlt(
+      'image',
+      'Image',
+      'Shown on the case study cards and at the top of the case study page. Landscape 3:2, at least 1200 × 800 pixels; other shapes are cropped from the centre.',
+    ),
     defineField({
       name: 'details',
       title: 'How We Did It',
-      description: 'The numbered steps on the detail page: three or five.',
+      description:
+        'The numbered steps under "How We Did It" on the case study page: exactly three or five short steps, one sentence each.',
       type: 'array',
       of: [defineArrayMember({ type: 'string' })],
       validation: (rule) =>
@@ -74,5 +91,12 @@ export const caseStudy = defineType({
     }),
     orderField,
   ],
-  preview: { select: { title: 'title', subtitle: 'slug.current', media: 'image' } },
+  preview: {
+    select: { title: 'title', slug: 'slug.current', media: 'image' },
+    prepare: ({ title, slug, media }) => ({
+      title: title || 'Untitled case study',
+      subtitle: slug ? `/case-studies/${slug}` : 'No slug yet',
+      media,
+    }),
+  },
 })

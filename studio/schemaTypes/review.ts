@@ -1,6 +1,7 @@
 import { defineField, defineType } from 'sanity'
 import { requiredString } from './fields'
 import { orderField, orderOrdering } from './orderField'
+import { joinParts } from './preview'
 
 /** Where a review shows (spec §3: the strip holds five, the Reviews section shows four). */
 export const REVIEW_PLACEMENTS = [
@@ -16,11 +17,21 @@ export const review = defineType({
   type: 'document',
   orderings: [orderOrdering],
   fields: [
-    requiredString('name', 'Name'),
-    requiredString('business', 'Business'),
+    requiredString(
+      'name',
+      'Name',
+      'The customer\'s name as they agreed it may be shown, e.g. "Claire Whitfield". Shown under the review text.',
+    ),
+    requiredString(
+      'business',
+      'Business',
+      'The customer\'s business, e.g. "Shoreline Osteopathy". Shown under their name.',
+    ),
     defineField({
       name: 'text',
       title: 'Review text',
+      description:
+        "The customer's words, without quotation marks (the site adds them). 20 to 400 characters; 120 to 160 fits the cards best.",
       type: 'text',
       rows: 4,
       validation: (rule) => rule.required().min(20).max(400),
@@ -28,7 +39,7 @@ export const review = defineType({
     defineField({
       name: 'stars',
       title: 'Stars',
-      description: 'Every review on the site has five stars (spec §9).',
+      description: 'Every review on the site has five stars (spec §9), so this is always 5.',
       type: 'number',
       initialValue: 5,
       validation: (rule) => rule.required().integer().min(5).max(5),
@@ -36,6 +47,8 @@ export const review = defineType({
     defineField({
       name: 'placement',
       title: 'Where it shows',
+      description:
+        'The scrolling strip under the hero shows the first five reviews placed there; the Reviews section further down shows the first four. "Both" puts it in each.',
       type: 'string',
       options: { list: REVIEW_PLACEMENTS, layout: 'radio' },
       initialValue: 'both',
@@ -43,5 +56,16 @@ export const review = defineType({
     }),
     orderField,
   ],
-  preview: { select: { title: 'name', subtitle: 'business' } },
+  preview: {
+    select: { title: 'name', business: 'business', stars: 'stars', placement: 'placement' },
+    prepare: ({ title, business, stars, placement }) => ({
+      title: title || 'Unnamed reviewer',
+      subtitle:
+        joinParts(
+          business,
+          typeof stars === 'number' && `${stars} stars`,
+          REVIEW_PLACEMENTS.find((option) => option.value === placement)?.title,
+        ) || 'No business yet',
+    }),
+  },
 })

@@ -1,6 +1,7 @@
 import { defineField, defineType } from 'sanity'
 import { requiredString, requiredText } from './fields'
 import { orderField, orderOrdering } from './orderField'
+import { excerpt, joinParts } from './preview'
 
 /** Icons the site can draw for a service card; the site maps each to an inline SVG. */
 export const SERVICE_ICONS = [
@@ -22,13 +23,32 @@ export const service = defineType({
     defineField({
       name: 'icon',
       title: 'Icon',
+      description:
+        'The small picture at the top of the card. Pick from the list: the site draws each one itself, so new icons need a developer.',
       type: 'string',
       options: { list: SERVICE_ICONS },
       validation: (rule) => rule.required(),
     }),
-    requiredString('title', 'Title'),
-    requiredText('description', 'Description'),
+    requiredString(
+      'title',
+      'Title',
+      'The service name, e.g. "AI Chatbots". The heading of one card in the "How We Can Help You" section of the home page.',
+    ),
+    requiredText(
+      'description',
+      'Description',
+      'One or two sentences under the card heading: what the service does for a business. About 110 to 160 characters fits the card.',
+    ),
     orderField,
   ],
-  preview: { select: { title: 'title', subtitle: 'icon' } },
+  preview: {
+    select: { title: 'title', icon: 'icon', description: 'description' },
+    prepare: ({ title, icon, description }) => {
+      const iconTitle = SERVICE_ICONS.find((option) => option.value === icon)?.title
+      return {
+        title: title || 'Untitled service',
+        subtitle: joinParts(iconTitle && `${iconTitle} icon`, excerpt(description, 50)) || 'No icon yet',
+      }
+    },
+  },
 })

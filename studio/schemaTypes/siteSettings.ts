@@ -13,11 +13,15 @@ const httpsUrl = (name: string, title: string, description: string) =>
     validation: (rule) => rule.required().uri({ scheme: ['https'] }),
   })
 
-const intro = (name: string, title: string) =>
+/**
+ * A section's intro paragraph.
+ * @param where the heading and page it sits under, for the field's help text
+ */
+const intro = (name: string, title: string, where: string) =>
   defineField({
     name,
     title,
-    description: 'The short paragraph under the section heading.',
+    description: `The short paragraph under ${where}. One or two sentences, up to 240 characters.`,
     type: 'text',
     rows: 2,
     group: 'sections',
@@ -38,7 +42,8 @@ export const siteSettings = defineType({
     defineField({
       name: 'brandName',
       title: 'Brand name',
-      description: 'Shown in the navigation bar, the footer and page titles.',
+      description:
+        'The agency name: shown in the navigation bar, the footer and every page title in the browser tab. Up to 40 characters.',
       type: 'string',
       group: 'brand',
       validation: (rule) => rule.required().max(40),
@@ -46,7 +51,8 @@ export const siteSettings = defineType({
     defineField({
       name: 'description',
       title: 'Site description',
-      description: 'For search engines and link previews.',
+      description:
+        'One or two sentences about the agency: shown in the footer, and by search engines and link previews (e.g. when the site is shared on social media). Up to 200 characters.',
       type: 'text',
       rows: 2,
       group: 'brand',
@@ -55,6 +61,8 @@ export const siteSettings = defineType({
     defineField({
       name: 'heroEyebrow',
       title: 'Hero eyebrow',
+      description:
+        'The small line above the big headline at the top of the home page, e.g. "EMPOWERING LOCAL BUSINESS". A few words.',
       type: 'string',
       group: 'brand',
       validation: (rule) => rule.required(),
@@ -62,6 +70,8 @@ export const siteSettings = defineType({
     defineField({
       name: 'heroHeadline',
       title: 'Hero headline',
+      description:
+        'The big headline at the top of the home page; also part of the home page title in the browser tab and in search results. Keep it under about 40 characters.',
       type: 'string',
       group: 'brand',
       validation: (rule) => rule.required(),
@@ -69,32 +79,63 @@ export const siteSettings = defineType({
     defineField({
       name: 'heroSubheadline',
       title: 'Hero subheadline',
+      description: 'The line under the big headline at the top of the home page. One short line.',
       type: 'string',
       group: 'brand',
       validation: (rule) => rule.required(),
     }),
-    { ...imageWithAlt('heroImage', 'Hero preview image'), group: 'brand' },
+    {
+      ...imageWithAlt(
+        'heroImage',
+        'Hero preview image',
+        'The picture beside the headline at the top of the home page. Landscape 3:2, at least 1200 × 800 pixels.',
+      ),
+      group: 'brand',
+    },
     defineField({
       name: 'sellingPoints',
       title: 'Selling points',
-      description: 'Short lines under the hero (e.g. "Live in 5 to 7 days").',
+      description:
+        'Short lines with a tick under the headline at the top of the home page (e.g. "Live in 5 to 7 days"). One to four lines, a few words each.',
       type: 'array',
       of: [defineArrayMember({ type: 'string' })],
       group: 'brand',
       validation: (rule) => rule.required().min(1).max(4),
     }),
-    intro('servicesIntro', 'How We Can Help You: intro'),
-    intro('audienceIntro', 'IS THIS YOU: intro'),
-    intro('calculatorIntro', 'Earnings calculator: intro'),
-    intro('caseStudiesIntro', 'Case studies: intro'),
-    intro('faqIntro', 'FAQs: intro'),
-    intro('reviewsIntro', 'Reviews: intro'),
-    intro('contactIntro', 'Get In Touch: intro'),
-    intro('consultationIntro', 'Free Consultation page: intro'),
-    intro('portfolioIntro', 'Our Portfolio page: intro'),
+    intro(
+      'servicesIntro',
+      'How We Can Help You: intro',
+      'the "How We Can Help You" heading on the home page',
+    ),
+    intro('audienceIntro', 'IS THIS YOU: intro', 'the "IS THIS YOU" heading on the home page'),
+    intro(
+      'calculatorIntro',
+      'Earnings calculator: intro',
+      'the earnings calculator heading on the home page',
+    ),
+    intro(
+      'caseStudiesIntro',
+      'Case studies: intro',
+      'the case studies heading on the home page and on /case-studies',
+    ),
+    intro('faqIntro', 'FAQs: intro', 'the "FAQs" heading on the home page'),
+    intro('reviewsIntro', 'Reviews: intro', 'the "Reviews" heading on the home page'),
+    intro(
+      'contactIntro',
+      'Get In Touch: intro',
+      'the "Get In Touch" heading of the contact form on the home page',
+    ),
+    intro(
+      'consultationIntro',
+      'Free Consultation page: intro',
+      'the "Free Consultation" heading on /consultation',
+    ),
+    intro('portfolioIntro', 'Our Portfolio page: intro', 'the "Our Portfolio" heading on /sites'),
     defineField({
       name: 'contactEmail',
       title: 'Contact e-mail',
+      description:
+        'The address visitors see in the footer and beside the contact form, e.g. hello@example.co.uk. It is shown publicly.',
       type: 'email',
       group: 'contact',
       validation: (rule) => rule.required(),
@@ -102,7 +143,8 @@ export const siteSettings = defineType({
     defineField({
       name: 'contactPhone',
       title: 'Contact phone',
-      description: 'As it should be read, e.g. "+44 20 7946 0321".',
+      description:
+        'The phone number shown in the footer and beside the contact form, written as it should be read, e.g. "+44 20 7946 0321". Digits, spaces, +, brackets and hyphens; 7 to 20 characters.',
       type: 'string',
       group: 'contact',
       validation: (rule) => rule.required().regex(/^\+?[0-9 ()-]{7,20}$/, { name: 'phone number' }),
@@ -111,7 +153,7 @@ export const siteSettings = defineType({
       name: 'bookingWidgetUrl',
       title: 'Booking widget URL',
       description:
-        "The booking calendar shown in an iframe on /consultation: the widget's https embed URL (or a path on this site).",
+        "The booking calendar shown on /consultation: the booking widget's https embed address from your booking provider (or a path on this site). Changing it also changes the site's security policy on the next build.",
       type: 'url',
       group: 'contact',
       validation: (rule) => rule.required().uri({ scheme: ['https'], allowRelative: true }),
@@ -119,7 +161,8 @@ export const siteSettings = defineType({
     defineField({
       name: 'bookingScriptUrl',
       title: 'Booking widget embed script URL',
-      description: "Optional: the widget's form embed script, loaded on /consultation.",
+      description:
+        "Optional: the https address of the booking widget's embed script, if your booking provider gives one; loaded on /consultation only. Leave empty if unsure.",
       type: 'url',
       group: 'contact',
       validation: (rule) => rule.uri({ scheme: ['https'] }),
@@ -128,15 +171,26 @@ export const siteSettings = defineType({
       name: 'contactWebhookUrl',
       title: 'Contact form webhook URL',
       description:
-        'Where the contact form POSTs its JSON: an https automation webhook, or a path on this site.',
+        'Where the "Get In Touch" form sends each message: the https address of your automation webhook (e.g. from Make or Zapier), or a path on this site. Test the form after changing it.',
       type: 'url',
       group: 'contact',
       validation: (rule) => rule.required().uri({ scheme: ['https'], allowRelative: true }),
     }),
     {
-      ...httpsUrl('siteUrl', 'Site URL', 'The public address of the site, for links and the sitemap.'),
+      ...httpsUrl(
+        'siteUrl',
+        'Site URL',
+        "The site's public address, e.g. https://www.example.co.uk: used in the sitemap, in link previews and for search engines. Must start with https://.",
+      ),
       group: 'contact',
     },
   ],
-  preview: { prepare: () => ({ title: 'Site settings' }) },
+  preview: {
+    select: { brandName: 'brandName', siteUrl: 'siteUrl', media: 'heroImage' },
+    prepare: ({ brandName, siteUrl, media }) => ({
+      title: 'Site settings',
+      subtitle: [brandName, siteUrl].filter(Boolean).join(' · ') || 'Brand, hero texts and contact details',
+      media,
+    }),
+  },
 })
