@@ -3,7 +3,9 @@
  * Result types are generated from these strings by Sanity TypeGen into
  * `sanity.types.ts` (`npm run typegen`); never write them by hand.
  */
-import { defineQuery } from 'groq'
+// Imported from next-sanity directly: TypeGen only finds `defineQuery` imported from
+// 'groq' or 'next-sanity', never through a re-export of our own.
+import { defineQuery } from 'next-sanity'
 
 // Published documents only: drafts never reach the static site.
 

@@ -1,11 +1,14 @@
 /**
  * The one place that reads content. Two sources, one pipeline:
- * - Sanity's Content Lake through `@sanity/client`, when SANITY_PROJECT_ID is set;
+ * - Sanity's Content Lake through next-sanity's `createClient` (Sanity's client,
+ *   as the design card asks), when SANITY_PROJECT_ID is set;
  * - otherwise `groq-js` (Sanity's own GROQ engine) over the local dataset file in
  *   Sanity's NDJSON export/import format (default `studio/seed/dataset.ndjson`).
  * The same GROQ strings run in both modes, so both give the same results.
  */
-import { createClient, type QueryParams } from '@sanity/client'
+// next-sanity's root entry is plain ESM with no Next.js-only imports: it loads in Next's
+// server build, under jest, and in `node scripts/*.ts` (Node 24 type stripping) alike.
+import { createClient, type QueryParams } from 'next-sanity'
 import { evaluate, parse } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
