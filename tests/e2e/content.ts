@@ -29,12 +29,16 @@ export const settings = documents.find((doc) => doc._id === 'siteSettings') as u
   string
 >
 
-/** One page of each kind, plus a missing one: the routes audited as a set. */
+/**
+ * One page of each kind, plus a missing one: the routes audited as a set. /studio is
+ * here as the e2e build has it (no Sanity project): the page that explains what to set.
+ */
 export const SAMPLE_ROUTES = [
   '/',
   '/consultation',
   '/case-studies',
   '/case-studies/osteopath-lancing',
   '/sites',
+  '/studio',
   '/no-such-page',
 ]

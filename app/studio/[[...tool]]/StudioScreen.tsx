@@ -1,0 +1,45 @@
+'use client'
+
+import { NextStudio } from 'next-sanity/studio'
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react'
+import { createStudioConfig } from '@/studio/sanity.config'
+import { STUDIO_BASE_PATH, type StudioProject } from '@/lib/studio'
+
+// Inline style, not utility classes: the site's shared stylesheet stays as it is.
+const fullScreen: CSSProperties = { position: 'fixed', inset: 0, zIndex: 100, background: '#fff' }
+
+/**
+ * Sanity Studio through next-sanity's `NextStudio`, full screen above the site's
+ * header and footer (the root layout wraps every route). While it is open the rest
+ * of the page is inert and does not scroll, so keyboard and screen reader users
+ * stay inside the Studio. Loaded only in the browser, by StudioApp.
+ * @param projectId the Sanity project the build was made for (lib/studio.ts)
+ * @param dataset its dataset
+ */
+export default function StudioScreen({ projectId, dataset }: StudioProject) {
+  const config = useMemo(
+    () => createStudioConfig({ projectId, dataset, basePath: STUDIO_BASE_PATH }),
+    [projectId, dataset],
+  )
+  const screen = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const own = screen.current
+    const others = [...document.body.children].filter(
+      (child): child is HTMLElement => child instanceof HTMLElement && !child.contains(own) && !child.inert,
+    )
+    for (const other of others) other.inert = true
+    const overflow = document.documentElement.style.overflow
+    document.documentElement.style.overflow = 'hidden'
+    return () => {
+      for (const other of others) other.inert = false
+      document.documentElement.style.overflow = overflow
+    }
+  }, [])
+
+  return (
+    <div ref={screen} style={fullScreen}>
+      <NextStudio config={config} />
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+/**
+ * Whether this build carries Sanity Studio at /studio, read from the environment
+ * at build time (the Studio route is a static page; there is no server to ask later).
+ */
+
+/** Where the site serves its embedded Studio (app/studio/[[...tool]]). */
+export const STUDIO_BASE_PATH = '/studio'
+
+/** The Sanity project and dataset the embedded Studio edits. */
+export type StudioProject = { projectId: string; dataset: string }
+
+// Sanity's own rules: project ids are lowercase letters, digits and dashes;
+// dataset names lowercase letters, digits, underscores and dashes, up to 64 characters.
+const PROJECT_ID = /^[a-z0-9][a-z0-9-]*$/
+const DATASET = /^[a-z0-9][a-z0-9_-]{0,63}$/
+
+/**
+ * The project the embedded Studio should edit, or null to build the page that
+ * explains how to set one up. SANITY_STUDIO_PROJECT_ID / SANITY_STUDIO_DATASET
+ * (the names `sanity dev` and `sanity build` read) win over SANITY_PROJECT_ID /
+ * SANITY_DATASET (the names the content layer reads, lib/content/source.ts);
+ * the dataset defaults to 'production'.
+ * @throws Error naming the variable when a value is not a valid Sanity project id or dataset name,
+ *   so a typo fails the build instead of shipping a Studio that cannot connect
+ */
+export function studioProjectFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): StudioProject | null {
+  const pick = (...names: string[]) =>
+    names.map((name) => ({ name, value: env[name]?.trim() })).find(({ value }) => value)
+  const project = pick('SANITY_STUDIO_PROJECT_ID', 'SANITY_PROJECT_ID')
+  if (!project?.value) return null
+  if (!PROJECT_ID.test(project.value)) {
+    throw new Error(
+      `${project.name}="${project.value}" is not a Sanity project id (lowercase letters, digits and dashes)`,
+    )
+  }
+  const dataset = pick('SANITY_STUDIO_DATASET', 'SANITY_DATASET') ?? { name: 'default', value: 'production' }
+  if (!DATASET.test(dataset.value!)) {
+    throw new Error(
+      `${dataset.name}="${dataset.value}" is not a Sanity dataset name (lowercase letters, digits, _ and -)`,
+    )
+  }
+  return { projectId: project.value, dataset: dataset.value! }
+}
