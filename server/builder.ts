@@ -15,6 +15,8 @@ export type BuildCommand = {
   env?: NodeJS.ProcessEnv
   /** Kill the build after this many ms (default 10 minutes). */
   timeoutMs?: number
+  /** Aborting kills the build (e.g. when the server shuts down). */
+  signal?: AbortSignal
 }
 
 /** The result of one build command. */
@@ -57,20 +59,29 @@ export function runBuildCommand(command: BuildCommand): Promise<CommandOutcome> 
     }
     child.stdout.on('data', collect)
     child.stderr.on('data', collect)
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
     let timedOut = false
     const timer = setTimeout(
       () => {
         timedOut = true
-        if (child.pid) process.kill(-child.pid, 'SIGKILL')
+        killGroup()
       },
       command.timeoutMs ?? 10 * 60_000,
     )
+    command.signal?.addEventListener('abort', killGroup, { once: true })
     child.on('error', (error) => {
       clearTimeout(timer)
       resolve({ ok: false, durationMs: elapsed(), error: `could not start the build: ${error.message}` })
     })
     child.on('close', (code, signal) => {
       clearTimeout(timer)
+      command.signal?.removeEventListener('abort', killGroup)
       if (code === 0) return resolve({ ok: true, durationMs: elapsed() })
       const exit = timedOut
         ? `timed out after ${command.timeoutMs ?? 600_000} ms`

@@ -18,7 +18,7 @@ const store = new BuildStore(config.siteDir)
 const publisher = new Publisher({
   store,
   exportDir: config.exportDir,
-  command: { argv: config.buildArgv, cwd: process.cwd() },
+  command: { argv: config.buildArgv, cwd: process.cwd(), env: { ...process.env, PUBLISH_BUILD: '1' } },
   log,
 })
 
@@ -54,6 +54,7 @@ if (!config.webhookSecret)
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error')
   else log.info({ signal }, 'shutting down')
+  publisher.stop()
   await app.close()
 })
 

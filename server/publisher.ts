@@ -34,6 +34,7 @@ export type PublisherOptions = {
 export class Publisher {
   #options: PublisherOptions
   #queue: CoalescingQueue
+  #shutdown = new AbortController()
   #status: PublisherStatus = {
     building: false,
     queued: false,
@@ -68,12 +69,17 @@ export class Publisher {
     return this.#queue.idle()
   }
 
+  /** Kills a running build (its process group); the live build stays. For shutdown. */
+  stop(): void {
+    this.#shutdown.abort()
+  }
+
   async #build(): Promise<void> {
     const { store, command, exportDir, log } = this.#options
     log.info({ event: 'build.start' }, 'build started')
     // A previous failed or killed build may have left a partial export; never adopt it.
     await rm(exportDir, { recursive: true, force: true })
-    const outcome = await runBuildCommand(command)
+    const outcome = await runBuildCommand({ ...command, signal: this.#shutdown.signal })
     try {
       if (!outcome.ok) throw new Error(outcome.error)
       if (!(await readBuildInfo(exportDir)))

@@ -104,6 +104,20 @@ test('a killed build, or one that leaves no complete export, changes nothing vis
   expect(await home()).toContain('<h1>fixed</h1>')
 })
 
+test('stopping the publisher (shutdown) kills a running build at once; the live site stays', async () => {
+  const live = (await health()).live.id
+  site.buildEnv.FAKE_BUILD_MS = '30000'
+  site.publisher.request()
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const started = Date.now()
+  site.publisher.stop()
+  await site.publisher.idle()
+  expect(Date.now() - started).toBeLessThan(5000)
+  const status = await health()
+  expect(status.live.id).toBe(live)
+  expect(status.lastError.message).toMatch(/killed by SIGKILL/)
+})
+
 test('the last 5 builds are kept; rollback puts an earlier one live at once, from the command line', async () => {
   for (let i = 2; i <= 7; i++) {
     site.setContent(`v${i}`)
