@@ -1,19 +1,23 @@
 /**
  * Last step of `npm run build` (thin CLI over server/finalize.ts): decodes
  * percent-encoded file names, writes `out/_headers` (security headers and a
- * per-page Content-Security-Policy from site settings), precompresses (brotli,
+ * per-page Content-Security-Policy from site settings) and `out/_redirects`, precompresses (brotli,
  * gzip) and marks the build complete with `out/.build.json`.
  * Usage: node scripts/postbuild.ts   (OUT_DIR overrides out/)
  */
 import path from 'node:path'
 import { getSiteSettings } from '../lib/content/index.ts'
+import { studioProjectFromEnv } from '../lib/studio.ts'
 import { finalizeExport } from '../server/finalize.ts'
 
 const root = path.resolve(process.env.OUT_DIR ?? 'out')
 const started = performance.now()
 // Next's own build cache folder: kept between builds, like Next's cache, and cleaned with it.
 const cacheDir = path.resolve('.next/cache/precompress')
-const result = await finalizeExport(root, await getSiteSettings(), cacheDir)
+const result = await finalizeExport(root, await getSiteSettings(), {
+  cacheDir,
+  studioProjectId: studioProjectFromEnv()?.projectId,
+})
 const { compressed } = result
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
 console.log(

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto'
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
+import { STUDIO_BASE_PATH } from '../lib/studio.ts'
 
 type Node = DefaultTreeAdapterMap['node']
 type Element = DefaultTreeAdapterMap['element']
@@ -76,34 +77,68 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)]
 }
 
+/** More sources for some directives of one page's policy, e.g. `{ 'connect-src': ['https://x'] }`. */
+export type ExtraSources = Partial<Record<string, string[]>>
+
+/**
+ * What the embedded Sanity Studio (/studio) needs beyond the site itself, for a project:
+ * its API over https and WebSocket, the image CDN and sign-in avatars, Sanity's fonts,
+ * and next-sanity's bridge script. Only the /studio page gets these.
+ * @param projectId the Sanity project the Studio edits
+ */
+export function studioSources(projectId: string): ExtraSources {
+  return {
+    'script-src': ['https://core.sanity-cdn.com'],
+    'img-src': [
+      'blob:',
+      'https://cdn.sanity.io',
+      'https://lh3.googleusercontent.com',
+      'https://avatars.githubusercontent.com',
+    ],
+    'font-src': ['https://design-system-static.sanity.io'],
+    'connect-src': [
+      `https://${projectId}.api.sanity.io`,
+      `wss://${projectId}.api.sanity.io`,
+      'https://api.sanity.io',
+      'https://sanity-cdn.com',
+    ],
+  }
+}
+
 /**
  * The Content-Security-Policy of one page.
  * @param scriptHashes the page's inline script hashes (from `inlineScriptHashes`)
  * @param settings the integrations site settings name
- * @param framedBySelf true for a page this site shows in its own iframe (the local booking stand-in)
+ * @param options framedBySelf: a page this site shows in its own iframe (the local booking
+ *   stand-in); extra: more sources for this page (see `studioSources`)
  */
 export function contentSecurityPolicy(
   scriptHashes: string[],
   settings: IntegrationSettings,
-  framedBySelf = false,
+  options: { framedBySelf?: boolean; extra?: ExtraSources } = {},
 ): string {
   const booking = externalOrigin(settings.bookingWidgetUrl)
   const bookingScript = externalOrigin(settings.bookingScriptUrl)
   const webhook = externalOrigin(settings.contactWebhookUrl)
-  const list = (...sources: (string | null)[]) => [...new Set(sources.filter(Boolean))].join(' ')
-  return [
-    `default-src 'self'`,
-    `script-src ${list(`'self'`, ...scriptHashes, bookingScript)}`,
-    `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data:`,
-    `font-src 'self'`,
-    `connect-src ${list(`'self'`, webhook)}`,
-    `frame-src ${list(`'self'`, booking)}`,
-    `form-action ${list(`'self'`, webhook)}`,
-    `base-uri 'none'`,
-    `object-src 'none'`,
-    `frame-ancestors ${framedBySelf ? `'self'` : `'none'`}`,
-  ].join('; ')
+  const directives: [string, (string | null)[]][] = [
+    ['default-src', [`'self'`]],
+    ['script-src', [`'self'`, ...scriptHashes, bookingScript]],
+    ['style-src', [`'self'`, `'unsafe-inline'`]],
+    ['img-src', [`'self'`, 'data:']],
+    ['font-src', [`'self'`]],
+    ['connect-src', [`'self'`, webhook]],
+    ['frame-src', [`'self'`, booking]],
+    ['form-action', [`'self'`, webhook]],
+    ['base-uri', [`'none'`]],
+    ['object-src', [`'none'`]],
+    ['frame-ancestors', [options.framedBySelf ? `'self'` : `'none'`]],
+  ]
+  return directives
+    .map(([name, sources]) => {
+      const all = [...sources, ...(options.extra?.[name] ?? [])].filter(Boolean)
+      return `${name} ${[...new Set(all)].join(' ')}`
+    })
+    .join('; ')
 }
 
 /** A block of `_headers`: a path pattern and its headers. */
@@ -116,7 +151,11 @@ export type HeaderRule = { for: string; values: Record<string, string> }
  * Cache-Control and CSP are never on `/*`: hosts join the values of every
  * matching rule, and two policies would both apply.
  */
-export function headerRules(pages: HtmlPage[], settings: IntegrationSettings): HeaderRule[] {
+export function headerRules(
+  pages: HtmlPage[],
+  settings: IntegrationSettings,
+  options: { studioProjectId?: string | null } = {},
+): HeaderRule[] {
   const framedPath = settings.bookingWidgetUrl.startsWith('/')
     ? encodeURI(new URL(settings.bookingWidgetUrl, 'http://site').pathname)
     : null
@@ -129,21 +168,28 @@ export function headerRules(pages: HtmlPage[], settings: IntegrationSettings): H
     group.hashes = [...new Set([...group.hashes, ...inlineScriptHashes(page.html)])]
     groups.set(key, group)
   }
+  const pageRules = [...groups.values()].map((group) => {
+    const isStudio = group.urlPath === STUDIO_BASE_PATH
+    const studio = isStudio && options.studioProjectId ? studioSources(options.studioProjectId) : undefined
+    return {
+      for: group.urlPath,
+      values: {
+        'Cache-Control': REVALIDATE,
+        'Content-Security-Policy': contentSecurityPolicy(group.hashes, settings, {
+          framedBySelf: group.urlPath.toLowerCase() === framedPath?.toLowerCase(),
+          extra: studio,
+        }),
+      },
+    }
+  })
+  // Studio's deep links (/studio/structure/...) are answered with the /studio page: same headers.
+  const studioRule = pageRules.find((rule) => rule.for === STUDIO_BASE_PATH)
   return [
     { for: '/*', values: BASE_HEADERS },
     { for: '/_next/static/*', values: { 'Cache-Control': IMMUTABLE } },
     { for: '/media/*', values: { 'Cache-Control': IMMUTABLE } },
-    ...[...groups.values()].map((group) => ({
-      for: group.urlPath,
-      values: {
-        'Cache-Control': REVALIDATE,
-        'Content-Security-Policy': contentSecurityPolicy(
-          group.hashes,
-          settings,
-          group.urlPath.toLowerCase() === framedPath?.toLowerCase(),
-        ),
-      },
-    })),
+    ...pageRules,
+    ...(studioRule ? [{ for: `${STUDIO_BASE_PATH}/*`, values: studioRule.values }] : []),
   ]
 }
 

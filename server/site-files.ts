@@ -5,6 +5,7 @@
  */
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { STUDIO_BASE_PATH } from '../lib/studio.ts'
 
 /** The files of one build, as URL-style paths relative to its root (e.g. `case-studies/x.html`). */
 export type SiteIndex = ReadonlySet<string>
@@ -12,6 +13,14 @@ export type SiteIndex = ReadonlySet<string>
 /** How a request path is answered. */
 export type Resolution =
   { kind: 'file'; file: string } | { kind: 'redirect'; location: string } | { kind: 'not-found' }
+
+/**
+ * Paths answered by one page when no file matches: client-side routed apps. Sanity
+ * Studio at /studio routes in the browser, so /studio/structure/review is the Studio page.
+ */
+export const FALLBACKS: readonly { prefix: string; file: string }[] = [
+  { prefix: `${STUDIO_BASE_PATH}/`, file: `${STUDIO_BASE_PATH.slice(1)}.html` },
+]
 
 /** Files that configure a host and are never served (Netlify/Cloudflare Pages conventions). */
 const HOST_FILES = new Set(['_headers', '_redirects'])
@@ -42,7 +51,7 @@ export async function indexSite(root: string): Promise<SiteIndex> {
 /**
  * Maps a request path to a file of the build, like a static host with clean URLs:
  * `/` -> `index.html`, `/sites` -> `sites.html`, `/booking` -> redirect to `/booking/`,
- * `/booking/` -> `booking/index.html`, `/media/x.svg` -> itself.
+ * `/booking/` -> `booking/index.html`, `/media/x.svg` -> itself, `/studio/anything` -> `studio.html`.
  * @param pathname the URL path, still percent-encoded (e.g. `/case-studies/Osteopath%20Lancing`)
  * @returns the file, a redirect, or not-found (also for malformed encodings and `..` segments)
  */
@@ -64,7 +73,10 @@ export function resolvePath(site: SiteIndex, pathname: string): Resolution {
   if (site.has(relative)) return { kind: 'file', file: relative }
   if (site.has(`${relative}.html`)) return { kind: 'file', file: `${relative}.html` }
   if (site.has(`${relative}/index.html`)) return { kind: 'redirect', location: `${pathname}/` }
-  return { kind: 'not-found' }
+  const fallback = FALLBACKS.find(
+    (candidate) => decoded.startsWith(candidate.prefix) && site.has(candidate.file),
+  )
+  return fallback ? { kind: 'file', file: fallback.file } : { kind: 'not-found' }
 }
 
 /**

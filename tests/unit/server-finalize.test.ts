@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import { decodeFileNames, finalizeExport, readBuildInfo } from '@/server/finalize'
+import { decodeFileNames, finalizeExport, readBuildInfo, redirectsFile } from '@/server/finalize'
 import { headersFor, loadHeaderRules } from '@/server/headers-file'
 import { precompressSite } from '@/server/precompress'
 import { contentSecurityPolicy, headerRules, inlineScriptHashes } from '@/server/security-headers'
@@ -102,6 +102,27 @@ test('compressed copies are reused from the cache by content, and the cache keep
   expect(second).toMatchObject({ files: 2, cached: 1 })
   expect(brotliDecompressSync(readFileSync(path.join(dir, 'site/b.js.br'))).toString()).toBe('c'.repeat(5000))
   expect(readdirSync(cache)).toHaveLength(4)
+})
+
+test("only the Studio page's policy allows Sanity, for the configured project, and only when there is one", () => {
+  const pages = [
+    { urlPath: '/', html: '<script>a()</script>' },
+    { urlPath: '/studio', html: '<script>s()</script>' },
+  ]
+  const withProject = headerRules(pages, settings, { studioProjectId: 'abc12345' })
+  const csp = (rules: typeof withProject, path: string) =>
+    rules.find((rule) => rule.for === path)?.values['Content-Security-Policy'] ?? ''
+  expect(csp(withProject, '/studio')).toContain(
+    "connect-src 'self' https://abc12345.api.sanity.io wss://abc12345.api.sanity.io",
+  )
+  expect(csp(withProject, '/studio/*')).toBe(csp(withProject, '/studio'))
+  expect(csp(withProject, '/')).not.toContain('sanity')
+  expect(csp(headerRules(pages, settings), '/studio')).not.toContain('sanity')
+})
+
+test('_redirects sends Studio deep links to the Studio page on static hosts, only when it exists', () => {
+  expect(redirectsFile(['index.html', 'studio.html'])).toContain('/studio/*  /studio  200')
+  expect(redirectsFile(['index.html'])).not.toContain('/studio')
 })
 
 test('decodeFileNames leaves plain names alone', async () => {

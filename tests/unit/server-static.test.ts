@@ -23,6 +23,16 @@ test('clean URLs answer the page files; folders redirect to their slash', async 
   expect((await get('/booking/')).body).toContain('Booking stand-in')
 })
 
+test("Studio's client-side routes are answered by the Studio page, with its headers", async () => {
+  const deep = await get('/studio/structure/review;review-osteopath')
+  expect(deep.statusCode).toBe(200)
+  expect(deep.body).toContain('<h1>Studio</h1>')
+  expect(deep.headers['content-security-policy']).toBe(
+    (await get('/studio')).headers['content-security-policy'],
+  )
+  expect((await get('/studios')).statusCode).toBe(404)
+})
+
 test('a legacy case-study id with spaces resolves (the export decodes its file name)', async () => {
   const response = await get('/case-studies/Osteopath%20Lancing')
   expect(response.statusCode).toBe(200)

@@ -31,6 +31,7 @@ const files: Record<string, string> = {
   'case-studies/osteopath-lancing.html': page('Osteopath', '<h1>Osteopath</h1>'),
   'case-studies/Osteopath%20Lancing.html': page('Osteopath (legacy id)', '<h1>Osteopath</h1>'),
   'booking/index.html': '<!doctype html><title>Booking</title><p>Booking stand-in</p>\n',
+  'studio.html': page('Studio', '<h1>Studio</h1>'),
   '404.html': page('404', '<h1>404</h1><p>Oops! Page not found</p>'),
   '_next/static/chunks/app.js': `console.log(${JSON.stringify('x'.repeat(4000))})\n`,
   'media/abc-10x10.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>\n',
