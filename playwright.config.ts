@@ -35,13 +35,13 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /publish\.spec\.ts/,
+      testIgnore: /rebuilds\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
       // Real rebuilds take the machine's cores for a while: run them after everything else.
-      name: 'publish',
-      testMatch: /publish\.spec\.ts/,
+      name: 'rebuilds',
+      testMatch: /rebuilds\.spec\.ts/,
       dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'], launchOptions },
     },

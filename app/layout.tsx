@@ -2,6 +2,8 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '@/components/layout/SiteFooter'
 import { SiteHeader } from '@/components/layout/SiteHeader'
+import { SplashScreen } from '@/components/layout/SplashScreen'
+import { BOOT_SCRIPT } from '@/lib/splash'
 import { getSiteSettings } from '@/lib/content'
 import { jakarta } from './fonts'
 import './globals.css'
@@ -25,8 +27,13 @@ export const viewport: Viewport = { themeColor: '#f7f6f2' }
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const settings = await getSiteSettings()
   return (
-    <html lang="en-GB" className={jakarta.variable}>
+    // The boot script sets data-js / data-splash on <html> before hydration, hence suppressHydrationWarning.
+    <html lang="en-GB" className={jakarta.variable} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+      </head>
       <body className="flex min-h-dvh flex-col">
+        <SplashScreen />
         <a
           href="#main"
           className="sr-only z-50 rounded-ui bg-accent px-4 py-3 font-semibold text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4"

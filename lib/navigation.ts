@@ -29,3 +29,16 @@ export const footerItems: NavItem[] = [
   { label: 'Contact Us', href: '/#contact' },
   { label: 'FAQs', href: '/#faq' },
 ]
+
+/** Spec §9: when an anchor is not on the page yet, try again after this many ms. */
+export const ANCHOR_RETRY_MS = 100
+
+/**
+ * The section id a home-page anchor link points at.
+ * @param href a nav item's href, e.g. '/#services'
+ * @returns 'services', or null for a route item ('/case-studies', '/')
+ */
+export function anchorOf(href: string): string | null {
+  const hash = href.split('#')[1]
+  return hash ? decodeURIComponent(hash) : null
+}

@@ -3,6 +3,7 @@ import { CaseStudyCard } from '@/components/case-studies/CaseStudyCard'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { getCaseStudyCards, getSiteSettings } from '@/lib/content'
+import { StaggerList } from '@/components/ui/Stagger'
 
 export const metadata: Metadata = { title: 'Case Studies' }
 
@@ -13,13 +14,13 @@ export default async function CaseStudiesPage() {
     <>
       <PageHeader eyebrow="Results" title="Case Studies" intro={settings.caseStudiesIntro} />
       <div className="content-width pb-20 md:pb-28">
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <StaggerList className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {studies.map((study) => (
             <li key={study._id}>
               <CaseStudyCard study={study} headingLevel="h2" />
             </li>
           ))}
-        </ul>
+        </StaggerList>
         <ConsultationButton className="mt-12" />
       </div>
     </>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { TextLink } from '@/components/ui/TextLink'
 import { BookingWidget } from '@/components/consultation/BookingWidget'
 import { PageHeader } from '@/components/ui/PageHeader'
+import { ScrollToTop } from '@/components/layout/ScrollToTop'
 import { getSiteSettings } from '@/lib/content'
 
 export const metadata: Metadata = { title: 'Free Consultation' }
@@ -11,6 +12,7 @@ export default async function ConsultationPage() {
   const settings = await getSiteSettings()
   return (
     <>
+      <ScrollToTop />
       <PageHeader eyebrow="Book a call" title="Free Consultation" intro={settings.consultationIntro} />
       <div className="content-width pb-20">
         <BookingWidget url={settings.bookingWidgetUrl} scriptUrl={settings.bookingScriptUrl ?? undefined} />

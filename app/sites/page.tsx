@@ -3,6 +3,7 @@ import { PortfolioCard } from '@/components/portfolio/PortfolioCard'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { getPortfolioSites, getSiteSettings } from '@/lib/content'
+import { StaggerList } from '@/components/ui/Stagger'
 
 export const metadata: Metadata = { title: 'Our Portfolio' }
 
@@ -13,13 +14,13 @@ export default async function SitesPage() {
     <>
       <PageHeader eyebrow="Sites" title="Our Portfolio" intro={settings.portfolioIntro} />
       <div className="content-width pb-20 md:pb-28">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <StaggerList className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {sites.map((site) => (
             <li key={site._id}>
               <PortfolioCard site={site} />
             </li>
           ))}
-        </ul>
+        </StaggerList>
         <ConsultationButton className="mt-12" />
       </div>
     </>

@@ -2,6 +2,7 @@ import { ButtonLink, ConsultationButton } from '@/components/ui/ButtonLink'
 import { Section } from '@/components/ui/Section'
 import { EarningsCalculator } from './EarningsCalculator'
 import { GrowthList } from './GrowthList'
+import { StaggerList } from '@/components/ui/Stagger'
 
 /**
  * Home section 4, 'IS THIS YOU' (spec §2): audience cards, the 'Less Grind.
@@ -21,7 +22,7 @@ export function AudienceSection({
 }) {
   return (
     <Section id="who-needs-it" eyebrow="Who it is for" title="IS THIS YOU" intro={intro}>
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <StaggerList className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card, index) => (
           <li key={card._id} className="rounded-ui border border-line bg-surface p-7 shadow-soft">
             <span aria-hidden="true" className="text-sm font-bold text-accent tabular-nums">
@@ -31,7 +32,7 @@ export function AudienceSection({
             <p className="mt-2 text-muted">{card.description}</p>
           </li>
         ))}
-      </ul>
+      </StaggerList>
       <div className="mt-16 grid items-start gap-10 lg:grid-cols-2 lg:gap-14">
         <GrowthList items={growthItems} />
         <EarningsCalculator intro={calculatorIntro} />

@@ -1,6 +1,7 @@
 import { Section } from '@/components/ui/Section'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { ServiceIcon, type ServiceIconName } from './ServiceIcon'
+import { StaggerList } from '@/components/ui/Stagger'
 
 /**
  * Home section 3 (spec §2): the six service cards and a consultation button.
@@ -15,7 +16,7 @@ export function ServicesGrid({
 }) {
   return (
     <Section id="services" eyebrow="Services" title="How We Can Help You" intro={intro} tone="surface">
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      <StaggerList className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {services.map((service) => (
           <li key={service._id} className="rounded-ui border border-line bg-paper p-7">
             <span className="inline-flex size-12 items-center justify-center rounded-ui bg-accent-soft text-accent">
@@ -25,7 +26,7 @@ export function ServicesGrid({
             <p className="mt-2 text-muted">{service.description}</p>
           </li>
         ))}
-      </ul>
+      </StaggerList>
       <ConsultationButton className="mt-10" />
     </Section>
   )

@@ -1,6 +1,8 @@
 import Link from 'next/link'
 import { homeMenuItems, routeItems, type NavItem } from '@/lib/navigation'
 import { buttonStyles } from '@/components/ui/ButtonLink'
+import { Chevron, menuButtonClass } from './menuButton'
+import { NavMenu } from './NavMenu'
 
 function MenuList({ items, className = '' }: { items: NavItem[]; className?: string }) {
   return (
@@ -20,22 +22,17 @@ function MenuList({ items, className = '' }: { items: NavItem[]; className?: str
 }
 
 /**
- * A 'Menu' dropdown. A native disclosure: keyboard operable and working without JavaScript.
+ * The 'Menu' dropdown for a browser without JavaScript: a native disclosure whose
+ * links work as plain links. With JavaScript the Headless UI menu (NavMenu) replaces it.
  * @param items the links it lists
  * @param className where it shows (e.g. only below the md breakpoint)
  */
-function MenuDropdown({ items, className = '' }: { items: NavItem[]; className?: string }) {
+function NoScriptMenu({ items, className = '' }: { items: NavItem[]; className?: string }) {
   return (
-    <details className={`group relative ${className}`}>
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-ui px-4 text-base font-semibold text-ink hover:bg-accent-soft [&::-webkit-details-marker]:hidden">
+    <details className={`group no-js-only relative ${className}`}>
+      <summary className={`${menuButtonClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
         Menu
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="size-4 transition-transform group-open:rotate-180"
-        >
-          <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <Chevron />
       </summary>
       <MenuList
         items={items}
@@ -47,7 +44,8 @@ function MenuDropdown({ items, className = '' }: { items: NavItem[]; className?:
 
 /**
  * The fixed navigation bar (spec §2): brand link to /, a Menu dropdown, and on
- * desktop separate buttons for Case Studies, Sites and Free Consultation.
+ * desktop separate buttons for Case Studies, Sites and Free Consultation. On mobile
+ * one Menu holds all nine items.
  * @param brandName from site settings
  */
 export function SiteHeader({ brandName }: { brandName: string }) {
@@ -58,9 +56,11 @@ export function SiteHeader({ brandName }: { brandName: string }) {
         <Link href="/" className="display text-lg tracking-tight text-ink uppercase">
           {brandName}
         </Link>
-        <MenuDropdown items={[...homeMenuItems, ...routeItems]} className="md:hidden" />
+        <NavMenu items={[...homeMenuItems, ...routeItems]} className="js-only md:hidden" />
+        <NoScriptMenu items={[...homeMenuItems, ...routeItems]} className="md:hidden" />
         <div className="hidden items-center gap-2 md:flex">
-          <MenuDropdown items={homeMenuItems} />
+          <NavMenu items={homeMenuItems} align="left" className="js-only" />
+          <NoScriptMenu items={homeMenuItems} />
           <Link
             href={caseStudies.href}
             className="flex min-h-11 items-center rounded-ui px-4 font-semibold text-ink hover:bg-accent-soft"

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { documentsOf, settings } from './content'
 
 const caseStudies = documentsOf('caseStudy') as unknown as {

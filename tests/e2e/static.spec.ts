@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { documentsOf, SAMPLE_ROUTES as routes, settings } from './content'
 
 test('no request leaves the origin, on any route', async ({ page, baseURL }) => {

@@ -1,0 +1,32 @@
+/**
+ * The loading splash's timing (spec §4, §9) and the tiny script that decides,
+ * before the first paint, whether this page load shows it.
+ */
+
+/** Spec §9: the percentage rises by 1 every 20 ms. */
+export const SPLASH_TICK_MS = 20
+/** Spec §9: the fade starts at 1.8 s... */
+export const SPLASH_FADE_AT_MS = 1800
+/** ...lasts 0.5 s... */
+export const SPLASH_FADE_MS = 500
+/** ...and the splash is gone (removed) at 2200 ms. */
+export const SPLASH_TOTAL_MS = 2200
+
+/** sessionStorage key: set once the splash has been shown in this visit (tab). */
+export const SPLASH_SEEN_KEY = 'splash-seen'
+
+/**
+ * The percentage the splash shows after `elapsedMs` (spec §4: +1 every 20 ms, up to 100).
+ * @param elapsedMs time since the page started loading, in ms
+ */
+export function splashPercent(elapsedMs: number): number {
+  return Math.max(0, Math.min(100, Math.floor(elapsedMs / SPLASH_TICK_MS)))
+}
+
+/**
+ * Runs in <head> before the first paint (inline, so the CSP allows it by its hash):
+ * marks the document as having JavaScript (`data-js`) and, on the first page load of
+ * a visit, as showing the splash (`data-splash`). Without JavaScript neither is set,
+ * so there is no splash and the no-script navigation shows. Not on /studio.
+ */
+export const BOOT_SCRIPT = `(function(d){d.dataset.js="";try{if(location.pathname.indexOf("/studio")!==0&&!sessionStorage.getItem("${SPLASH_SEEN_KEY}")){sessionStorage.setItem("${SPLASH_SEEN_KEY}","1");d.dataset.splash=""}}catch(e){}})(document.documentElement)`

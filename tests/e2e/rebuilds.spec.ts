@@ -1,0 +1,194 @@
+/**
+ * Browser tests that build the site themselves (so they run one at a time, after the others).
+ *
+ * The editor's loop, offline, with real builds: a second server (the one `npm start`
+ * runs) on a copy of the local dataset; an edit, `npm run publish:local`, and the
+ * browser shows it; an invalid edit fails its build and the site stays as it was.
+ * And a second dataset whose settings point at a third-party booking widget.
+ * Runs after the other browser tests (playwright.config.ts: project "rebuilds"),
+ * because its builds take the machine's cores for a while.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from './fixtures'
+
+const PORT = 3190
+const BASE = `http://127.0.0.1:${PORT}`
+const SECRET = 'e2e-publish-secret'
+test.describe.configure({ mode: 'serial', timeout: 240_000 })
+
+let dir: string
+let server: ChildProcess
+let dataset: string
+
+function edit(id: string, change: (doc: Record<string, unknown>) => void) {
+  const lines = readFileSync(dataset, 'utf8').trim().split('\n')
+  const next = lines.map((line) => {
+    const doc = JSON.parse(line)
+    if (doc._id === id) change(doc)
+    return JSON.stringify(doc)
+  })
+  writeFileSync(dataset, next.join('\n') + '\n')
+}
+
+function publishLocal() {
+  return spawnSync(process.execPath, ['scripts/publish-local.ts', '--url', BASE], {
+    env: { ...process.env, SANITY_WEBHOOK_SECRET: SECRET },
+    encoding: 'utf8',
+    timeout: 200_000,
+  })
+}
+
+test.describe("the editor's loop, offline", () => {
+  test.beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-publish-'))
+    cpSync('studio/seed', path.join(dir, 'seed'), { recursive: true })
+    dataset = path.join(dir, 'seed', 'dataset.ndjson')
+    server = spawn(process.execPath, ['server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        SITE_DIR: path.join(dir, 'site'),
+        INBOX_FILE: path.join(dir, 'inbox.ndjson'),
+        LOCAL_DATASET: dataset,
+        SANITY_WEBHOOK_SECRET: SECRET,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'inherit',
+    })
+    await waitForServer(BASE)
+  })
+
+  test.afterAll(() => {
+    server?.kill('SIGTERM')
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('edit -> publish:local -> the new content is live; an invalid edit leaves it live', async ({
+    page,
+  }) => {
+    const [review] = readFileSync(dataset, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .filter((doc) => doc._type === 'review' && doc.placement !== 'strip')
+    const text = `Published from the e2e test at ${new Date().toISOString()}.`
+    edit(review._id, (doc) => (doc.text = text))
+
+    const published = publishLocal()
+    expect(published.stderr).toBe('')
+    expect(published.status).toBe(0)
+    expect(published.stdout).toMatch(/is live, [\d.]+ s after publishing/)
+    await page.goto(`${BASE}/`)
+    await expect(page.locator('#reviews')).toContainText(text)
+
+    edit(review._id, (doc) => (doc.stars = 4))
+    const failed = publishLocal()
+    expect(failed.status).toBe(1)
+    expect(failed.stderr).toContain(
+      `Invalid content: document "${review._id}", field "stars": must be 5, is 4`,
+    )
+    await page.reload()
+    await expect(page.locator('#reviews')).toContainText(text)
+    const health = await (await fetch(`${BASE}/healthz`)).json()
+    expect(health.lastError.message).toContain(`document "${review._id}"`)
+  })
+})
+
+test.describe('a configured third-party booking widget (spec §2, §7)', () => {
+  const BOOKING = 'https://booking.example.com'
+  const BOOKING_PORT = 3192
+  let bookingDir: string
+  let bookingServer: ChildProcess
+
+  test.beforeAll(async () => {
+    // A second dataset: the same seed with site settings pointing at an external widget.
+    bookingDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-booking-'))
+    cpSync('studio/seed', path.join(bookingDir, 'seed'), { recursive: true })
+    const file = path.join(bookingDir, 'seed', 'dataset.ndjson')
+    const docs = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    const settings = docs.find((doc) => doc._id === 'siteSettings')
+    settings.bookingWidgetUrl = `${BOOKING}/elevate-local/free-call`
+    settings.bookingScriptUrl = `${BOOKING}/embed.js`
+    writeFileSync(file, docs.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
+    const build = spawnSync('npm', ['run', 'build'], {
+      env: { ...process.env, LOCAL_DATASET: file },
+      encoding: 'utf8',
+    })
+    expect(build.status, build.stderr).toBe(0)
+    // Take the export away from out/, so a later `npm start` never serves this fixture.
+    renameSync('out', path.join(bookingDir, 'out'))
+    bookingServer = spawn(process.execPath, ['server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(BOOKING_PORT),
+        HOST: '127.0.0.1',
+        SITE_DIR: path.join(bookingDir, 'site'),
+        OUT_DIR: path.join(bookingDir, 'out'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'inherit',
+    })
+    await waitForServer(`http://127.0.0.1:${BOOKING_PORT}`)
+  })
+
+  test.afterAll(() => {
+    bookingServer?.kill('SIGTERM')
+    rmSync(bookingDir, { recursive: true, force: true })
+  })
+
+  test('/consultation embeds the widget page (titled, at least 800 px) and loads its embed script', async ({
+    page,
+  }) => {
+    const requested: string[] = []
+    await page.route(`${BOOKING}/**`, (route) => {
+      requested.push(route.request().url())
+      return route.request().url().endsWith('/embed.js')
+        ? route.fulfill({ contentType: 'text/javascript', body: 'window.bookingEmbedLoaded = true' })
+        : route.fulfill({
+            contentType: 'text/html',
+            body: '<!doctype html><title>Calendar</title><p>Pick a time</p>',
+          })
+    })
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+    })
+    const response = await page.goto(`http://127.0.0.1:${BOOKING_PORT}/consultation`)
+    const policy = response!.headers()['content-security-policy']!
+    expect(policy).toContain(`frame-src 'self' ${BOOKING}`)
+    expect(policy).toMatch(new RegExp(`script-src [^;]*${BOOKING.replace(/\./g, '\\.')}`))
+
+    const frame = page.locator('iframe')
+    await expect(frame).toHaveAttribute('src', `${BOOKING}/elevate-local/free-call`)
+    expect(await frame.getAttribute('title')).toBeTruthy()
+    expect((await frame.boundingBox())!.height).toBeGreaterThanOrEqual(800)
+    await expect(page.frameLocator('iframe').getByText('Pick a time')).toBeVisible()
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { bookingEmbedLoaded?: boolean }).bookingEmbedLoaded),
+      )
+      .toBe(true)
+    expect(requested).toEqual([`${BOOKING}/elevate-local/free-call`, `${BOOKING}/embed.js`])
+    expect(violations).toEqual([])
+  })
+})
+
+/** Waits until a server answers /healthz (it may build first). */
+async function waitForServer(base: string) {
+  for (let i = 0; i < 240; i++) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`the server at ${base} did not start`)
+}
