@@ -21,7 +21,7 @@ const itemClass =
  * @param items the links it lists, in order
  * @param className where it shows (e.g. only below the md breakpoint)
  * @param align which edge the open list lines up with
- * @param openOnMount open at once (the visitor already pressed the button)
+ * @param openOnMount focus the button and open at once (the visitor pressed the shell's button)
  */
 export function HeadlessNavMenu({
   items,
@@ -33,7 +33,8 @@ export function HeadlessNavMenu({
   const router = useRouter()
   const button = useRef<HTMLButtonElement>(null)
 
-  // The visitor pressed the light shell's button before this loaded: open now, as they asked.
+  // Taking over from the light shell (NavMenu) that the visitor just pressed:
+  // keep the focus on the button and open, as they asked.
   useEffect(() => {
     if (!openOnMount) return
     button.current?.focus()

@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
 import type { NavItem } from '@/lib/navigation'
 import { Chevron, menuButtonClass } from './menuButton'
 
@@ -15,7 +15,7 @@ export type NavMenuProps = {
 
 type LoadedMenu = ComponentType<NavMenuProps & { openOnMount?: boolean }>
 let loading: Promise<LoadedMenu> | null = null
-/** Loads the Headless UI menu once, for every NavMenu on the page. */
+/** Loads the Headless UI menu's code once, for every NavMenu on the page. */
 function loadMenu(): Promise<LoadedMenu> {
   loading ??= import('./HeadlessNavMenu').then((module) => module.HeadlessNavMenu)
   return loading
@@ -23,35 +23,32 @@ function loadMenu(): Promise<LoadedMenu> {
 
 /**
  * The navigation's 'Menu' (spec §2). The menu itself is Headless UI's (HeadlessNavMenu),
- * about 30 KB of script that the first paint does not need, so it loads when the
- * browser is idle after the page has loaded, or at once when the visitor points at,
- * focuses or presses this button; a press before it has loaded opens it when it arrives.
- * Until then this renders the same button.
+ * about 30 KB of script that the first paint does not need: its code is fetched when
+ * the browser is idle after the page has loaded (or when the visitor points at or
+ * focuses this button), and it takes this button's place when the visitor presses it,
+ * opening at once. The swap happens on the click, the last event of a press, so no
+ * half of a press lands on a different element.
  */
 export function NavMenu(props: NavMenuProps) {
   const [Menu, setMenu] = useState<LoadedMenu | null>(null)
-  const [pressed, setPressed] = useState(false)
   const mounted = useRef(true)
-
-  const load = useCallback(() => {
-    void loadMenu().then((loaded) => {
-      if (mounted.current) setMenu(() => loaded)
-    })
-  }, [])
 
   useEffect(() => {
     mounted.current = true
+    const preload = () => void loadMenu()
     const whenIdle = () =>
-      'requestIdleCallback' in window ? requestIdleCallback(load, { timeout: 4000 }) : setTimeout(load, 2000)
+      'requestIdleCallback' in window
+        ? requestIdleCallback(preload, { timeout: 4000 })
+        : setTimeout(preload, 2000)
     if (document.readyState === 'complete') whenIdle()
     else window.addEventListener('load', whenIdle, { once: true })
     return () => {
       mounted.current = false
       window.removeEventListener('load', whenIdle)
     }
-  }, [load])
+  }, [])
 
-  if (Menu) return <Menu {...props} openOnMount={pressed} />
+  if (Menu) return <Menu {...props} openOnMount />
   return (
     <div className={`relative ${props.className ?? ''}`}>
       <button
@@ -59,12 +56,13 @@ export function NavMenu(props: NavMenuProps) {
         aria-haspopup="menu"
         aria-expanded="false"
         className={menuButtonClass}
-        onPointerEnter={load}
-        onFocus={load}
-        onClick={() => {
-          setPressed(true)
-          load()
-        }}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
+        onClick={() =>
+          void loadMenu().then((loaded) => {
+            if (mounted.current) setMenu(() => loaded)
+          })
+        }
       >
         Menu
         <Chevron />

@@ -8,6 +8,9 @@ type Phase = 'showing' | 'fading' | 'gone'
 /** Milliseconds since the page load started (the navigation's time origin). */
 const sinceLoadStart = () => performance.now()
 
+/** U+2007, as wide as a tabular digit. */
+const FIGURE_SPACE = '\u2007'
+
 /**
  * The loading splash (spec §1, §4, §9): 'Greatness Awaits' and a percentage that
  * rises by 1 every 20 ms to 100; it fades over 0.5 s from 1.8 s and is removed at
@@ -60,7 +63,10 @@ export function SplashScreen({ now = sinceLoadStart }: { now?: () => number }) {
       className="splash fixed inset-0 z-50 flex-col items-center justify-center gap-4 bg-ink text-on-ink"
     >
       <p className="display text-3xl tracking-tight uppercase md:text-4xl">Greatness Awaits</p>
-      <p className="text-xl font-semibold text-on-ink-muted tabular-nums">{percent}%</p>
+      {/* Padded to three figure-width digits: the counter never moves anything (no layout shift). */}
+      <p className="text-xl font-semibold whitespace-pre text-on-ink-muted tabular-nums">
+        {String(percent).padStart(3, FIGURE_SPACE)}%
+      </p>
     </div>
   )
 }

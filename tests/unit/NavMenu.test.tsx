@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HeadlessNavMenu as NavMenuLoaded } from '@/components/layout/HeadlessNavMenu'
 import { NavMenu } from '@/components/layout/NavMenu'
@@ -130,8 +130,8 @@ test('under reduced motion the scroll is instant', async () => {
   expect(sectionScrolls()[0]?.options).toEqual({ behavior: 'auto', block: 'start' })
 })
 
-describe('the light shell (NavMenu): the Headless UI menu loads after the page, or when asked', () => {
-  test('renders the same Menu button at first, and a press before the menu has loaded opens it', async () => {
+describe('the light shell (NavMenu): Headless UI takes over when the button is pressed', () => {
+  test('renders the same Menu button; a press swaps in the menu, open, with focus on its button', async () => {
     const user = userEvent.setup()
     render(<NavMenu items={allItems} />)
     const shell = screen.getByRole('button', { name: 'Menu' })
@@ -139,18 +139,29 @@ describe('the light shell (NavMenu): the Headless UI menu loads after the page, 
     expect(shell).toHaveAttribute('aria-expanded', 'false')
     await user.click(shell)
     expect(await screen.findByRole('menu')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true')
+    const button = screen.getByRole('button', { name: 'Menu' })
+    expect(button.id).toMatch(/^headlessui-menu-button/)
+    expect(button).toHaveAttribute('aria-expanded', 'true')
     expect(screen.getAllByRole('menuitem')).toHaveLength(9)
   })
 
-  test('once the page has loaded it swaps in the menu when the browser is idle, closed', async () => {
+  test('from the keyboard: Enter on the shell opens the menu; Escape closes it and focus stays on the button', async () => {
+    const user = userEvent.setup()
+    render(<NavMenu items={homeMenuItems} />)
+    screen.getByRole('button', { name: 'Menu' }).focus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByRole('menu')).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull())
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus()
+  })
+
+  test('before a press, even after the page has loaded and the browser was idle, it stays the light button', async () => {
     render(<NavMenu items={homeMenuItems} />)
     await act(async () => {
       window.dispatchEvent(new Event('load'))
       await new Promise((resolve) => setTimeout(resolve, 2100))
     })
-    const button = await screen.findByRole('button', { name: 'Menu' })
-    expect(button.id).toMatch(/^headlessui-menu-button/)
-    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.getByRole('button', { name: 'Menu' }).id).toBe('')
   })
 })
