@@ -1,185 +1,33 @@
 /**
- * `npm run bench:publish`: figures for the publisher, with real builds of the
- * embedded default, printed as a table and written to reports/bench-publish.json.
- *  - full build time, cold (no .next cache) and warm;
- *  - publish-to-live: signed webhook -> new build serving (median of 3);
- *  - a burst of 50 signed publishes: builds it caused, time until the last is live;
- *  - autocannon on loopback while 5 rebuilds swap in: requests served and failed;
- *  - the home page's bytes as served: raw, brotli, gzip.
- * Takes several minutes; nothing else should build in this checkout meanwhile.
+ * `npm run bench:publish`: the publisher's figures with real builds (see
+ * scripts/bench/publish.ts), printed and written to reports/bench-publish.json.
+ * Exits 1 when a request failed during the swaps or a burst took more than 2 builds.
  */
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
-import { encodeSignatureHeader } from '@sanity/webhook'
-import autocannon from 'autocannon'
+import { measureBuilds, measurePublishing } from './bench/publish.ts'
 
-const PORT = Number(process.env.BENCH_PORT ?? 3191)
-const BASE = `http://127.0.0.1:${PORT}`
-const SECRET = 'bench-secret'
-const node = process.execPath
-const seconds = (ms: number) => Math.round(ms / 100) / 10
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-
-function timeBuild(): number {
-  const started = performance.now()
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' })
-  if (result.status !== 0) throw new Error('npm run build failed')
-  return performance.now() - started
+const buildSeconds = measureBuilds()
+const publishing = await measurePublishing()
+const report = {
+  measuredAt: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, Node ${process.versions.node}`,
+  buildSeconds,
+  ...publishing,
 }
-
-type Health = {
-  live: { id: string } | null
-  building: boolean
-  queued: boolean
-  buildCounts: { succeeded: number; failed: number }
-}
-const health = async (): Promise<Health> => (await fetch(`${BASE}/healthz`)).json() as Promise<Health>
-
-let delivery = 0
-async function publish(): Promise<number> {
-  const body = JSON.stringify({ _id: `bench-${delivery}`, _type: 'review' })
-  const response = await fetch(`${BASE}/webhooks/sanity`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'idempotency-key': `bench-${delivery++}`,
-      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
-    },
-    body,
-  })
-  return response.status
-}
-
-async function settled(): Promise<Health> {
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const now = await health()
-    if (!now.building && !now.queued) return now
-  }
-}
-
-async function publishToLive(): Promise<number> {
-  const before = (await health()).live?.id
-  const started = performance.now()
-  if ((await publish()) !== 202) throw new Error('webhook refused')
-  const after = await settled()
-  if (after.live?.id === before) throw new Error('the build did not go live')
-  return performance.now() - started
-}
-
-console.log('bench:publish: cold build (no .next)...')
-rmSync('.next', { recursive: true, force: true })
-const cold = timeBuild()
-console.log('bench:publish: warm build...')
-const warm = timeBuild()
-
-const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-publish-'))
-const server = spawn(node, ['server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    SITE_DIR: path.join(dir, 'site'),
-    INBOX_FILE: path.join(dir, 'inbox.ndjson'),
-    SANITY_WEBHOOK_SECRET: SECRET,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: 'inherit',
+mkdirSync('reports', { recursive: true })
+writeFileSync('reports/bench-publish.json', JSON.stringify(report, null, 2) + '\n')
+console.table({
+  'full build, cold (s)': buildSeconds.cold,
+  'full build, warm (s)': buildSeconds.warm,
+  'publish-to-live, median of 3 (s)': publishing.publishToLiveSeconds.median,
+  'burst of 50: builds': publishing.burst.builds,
+  'burst of 50: until live (s)': publishing.burst.secondsToLive,
+  'requests during 5 swaps: served': publishing.loadDuringSwaps.served,
+  'requests during 5 swaps: failed': publishing.loadDuringSwaps.failed,
+  'home page bytes: raw': publishing.homePageBytes.raw,
+  'home page bytes: brotli': publishing.homePageBytes.br,
+  'home page bytes: gzip': publishing.homePageBytes.gzip,
 })
-try {
-  for (
-    let i = 0;
-    !(await fetch(`${BASE}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  ) {
-    if (i > 600) throw new Error('server did not start')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  console.log('bench:publish: publish-to-live x3...')
-  const publishTimes = [await publishToLive(), await publishToLive(), await publishToLive()]
-
-  console.log('bench:publish: burst of 50 publishes...')
-  const buildsBefore = (await health()).buildCounts.succeeded
-  const burstStarted = performance.now()
-  const statuses = []
-  for (let i = 0; i < 50; i++) statuses.push(await publish())
-  const afterBurst = await settled()
-  const burst = {
-    accepted: statuses.filter((status) => status === 202).length,
-    builds: afterBurst.buildCounts.succeeded - buildsBefore,
-    secondsToLive: seconds(performance.now() - burstStarted),
-  }
-
-  console.log('bench:publish: autocannon while 5 rebuilds swap in...')
-  let instance: autocannon.Instance | undefined
-  const load = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url: BASE,
-        connections: 10,
-        duration: 600,
-        requests: [
-          { path: '/', headers: { 'accept-encoding': 'br' } },
-          { path: '/case-studies' },
-          { path: '/sites', headers: { 'accept-encoding': 'gzip' } },
-          { path: '/case-studies/Osteopath%20Lancing', headers: { 'accept-encoding': 'br' } },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    )
-  })
-  const swaps = new Set<string>()
-  for (let i = 0; i < 5; i++) {
-    await publish()
-    swaps.add((await settled()).live!.id)
-  }
-  instance!.stop()
-  const result = await load
-  const served = result.requests.total
-  const failed = result.errors + result.timeouts + result.non2xx
-
-  const bytes = async (encoding?: string) => {
-    const response = await fetch(`${BASE}/`, encoding ? { headers: { 'accept-encoding': encoding } } : {})
-    return Number(response.headers.get('content-length'))
-  }
-  const home = { raw: await bytes('identity'), br: await bytes('br'), gzip: await bytes('gzip') }
-
-  const report = {
-    measuredAt: new Date().toISOString(),
-    machine: `${os.cpus().length} cores, Node ${process.versions.node}`,
-    buildSeconds: { cold: seconds(cold), warm: seconds(warm) },
-    publishToLiveSeconds: { median: seconds(median(publishTimes)), runs: publishTimes.map(seconds) },
-    burst,
-    loadDuringSwaps: {
-      swaps: swaps.size,
-      served,
-      failed,
-      requestsPerSecond: Math.round(result.requests.average),
-    },
-    homePageBytes: home,
-  }
-  mkdirSync('reports', { recursive: true })
-  writeFileSync('reports/bench-publish.json', JSON.stringify(report, null, 2) + '\n')
-  console.table({
-    'full build, cold (s)': report.buildSeconds.cold,
-    'full build, warm (s)': report.buildSeconds.warm,
-    'publish-to-live, median of 3 (s)': report.publishToLiveSeconds.median,
-    'burst of 50: builds': burst.builds,
-    'burst of 50: until live (s)': burst.secondsToLive,
-    [`requests during ${swaps.size} swaps: served`]: served,
-    [`requests during ${swaps.size} swaps: failed`]: failed,
-    'home page bytes: raw': home.raw,
-    'home page bytes: brotli': home.br,
-    'home page bytes: gzip': home.gzip,
-  })
-  console.log('bench:publish: wrote reports/bench-publish.json')
-  if (failed > 0 || burst.builds > 2) process.exitCode = 1
-} finally {
-  server.kill('SIGTERM')
-  rmSync(dir, { recursive: true, force: true })
-}
+console.log('bench:publish: wrote reports/bench-publish.json')
+if (publishing.loadDuringSwaps.failed > 0 || publishing.burst.builds > 2) process.exitCode = 1

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench`: the site's figures beside an empty Next.js page built by the same
+ * toolchain in the same run, printed as tables and written to reports/bench.json:
+ *  - full build time, cold and warm (and the empty page's);
+ *  - JavaScript, CSS, HTML and image bytes per route, raw / brotli / gzip, with the
+ *    ratio of each route's compressed JavaScript to the empty page's;
+ *  - publish-to-live through the publisher, a burst of 50 publishes, load during swaps.
+ * Takes several minutes (real builds). `--no-publish` skips the publisher part.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { routeBytes, type RouteBytes } from './bench/bytes.ts'
+import { buildEmptyPage } from './bench/empty-page.ts'
+import { measureBuilds, measurePublishing, seconds } from './bench/publish.ts'
+
+const builds = measureBuilds()
+const site = routeBytes('out')
+console.log('bench: the empty page...')
+const empty = await buildEmptyPage()
+const [emptyRow] = routeBytes(empty.out).filter((row) => row.route === '/')
+if (!emptyRow) throw new Error('the empty page has no index.html')
+const publishing = process.argv.includes('--no-publish') ? null : await measurePublishing()
+
+const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
+const table = (rows: RouteBytes[]) =>
+  Object.fromEntries(
+    rows.map((row) => [
+      row.route,
+      {
+        'JS KiB raw/br/gz': `${kib(row.js.raw)} / ${kib(row.js.br)} / ${kib(row.js.gzip)}`,
+        'JS gz ÷ empty': Math.round((row.js.gzip / emptyRow.js.gzip) * 100) / 100,
+        'CSS KiB br/gz': `${kib(row.css.br)} / ${kib(row.css.gzip)}`,
+        'HTML KiB raw/br/gz': `${kib(row.html.raw)} / ${kib(row.html.br)} / ${kib(row.html.gzip)}`,
+        'images KiB br': kib(row.images.br),
+        'largest image KiB': kib(row.largestImage),
+        'page total KiB br': kib(row.js.br + row.css.br + row.html.br + row.images.br),
+      },
+    ]),
+  )
+
+const report = {
+  measuredAt: new Date().toISOString(),
+  machine: `${os.cpus().length} cores, Node ${process.versions.node}`,
+  buildSeconds: { ...builds, emptyPage: seconds(empty.ms) },
+  emptyPage: emptyRow,
+  routes: site,
+  publishing,
+}
+mkdirSync('reports', { recursive: true })
+writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n')
+console.log('\nBuild (s):')
+console.table(report.buildSeconds)
+console.log('\nBytes per route (the empty page first):')
+console.table(table([{ ...emptyRow, route: 'EMPTY PAGE' }, ...site]))
+if (publishing) {
+  console.log('\nPublishing:')
+  console.table({
+    'publish-to-live, median of 3 (s)': publishing.publishToLiveSeconds.median,
+    'burst of 50: builds': publishing.burst.builds,
+    'requests during 5 swaps: served / failed': `${publishing.loadDuringSwaps.served} / ${publishing.loadDuringSwaps.failed}`,
+  })
+}
+console.log('bench: wrote reports/bench.json')

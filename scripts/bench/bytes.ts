@@ -1,0 +1,82 @@
+/**
+ * What each exported page makes a browser download, from the files its HTML
+ * references: JavaScript, CSS, HTML and images, raw and compressed (the brotli
+ * and gzip copies the build made, as the server sends them).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { urlPathOf } from '../../server/site-files.ts'
+
+export type Sizes = { raw: number; br: number; gzip: number }
+export type RouteBytes = {
+  route: string
+  js: Sizes
+  css: Sizes
+  html: Sizes
+  images: Sizes
+  largestImage: number
+}
+
+const zero = (): Sizes => ({ raw: 0, br: 0, gzip: 0 })
+
+/** Sizes of one file as served: its precompressed copies when the build made them. */
+function sizesOf(file: string): Sizes {
+  const raw = statSync(file).size
+  const copy = (ext: string, compress: (bytes: Buffer) => Buffer) =>
+    existsSync(`${file}.${ext}`) ? statSync(`${file}.${ext}`).size : compress(readFileSync(file)).length
+  const isText = /\.(html|js|css|svg|txt|json|xml)$/.test(file)
+  return {
+    raw,
+    br: isText ? Math.min(raw, copy('br', brotliCompressSync)) : raw,
+    gzip: isText
+      ? Math.min(
+          raw,
+          copy('gz', (bytes) => gzipSync(bytes, { level: 9 })),
+        )
+      : raw,
+  }
+}
+
+function add(total: Sizes, more: Sizes) {
+  total.raw += more.raw
+  total.br += more.br
+  total.gzip += more.gzip
+}
+
+/**
+ * Bytes per HTML page of an export (not the booking stand-in).
+ * @param out the export folder
+ * @returns one row per page, sorted by route
+ */
+export function routeBytes(out: string): RouteBytes[] {
+  const pages = readdirSync(out, { recursive: true, encoding: 'utf8' })
+    .filter(
+      (file) => file.endsWith('.html') && !file.startsWith('booking/') && !file.startsWith('_not-found'),
+    )
+    .sort()
+  return pages.map((page) => {
+    const html = readFileSync(path.join(out, page), 'utf8')
+    const referenced = (pattern: RegExp) =>
+      [...new Set([...html.matchAll(pattern)].map((match) => match[1]!))].filter((url) =>
+        existsSync(path.join(out, decodeURI(url))),
+      )
+    const row: RouteBytes = {
+      route: urlPathOf(page),
+      js: zero(),
+      css: zero(),
+      html: sizesOf(path.join(out, page)),
+      images: zero(),
+      largestImage: 0,
+    }
+    for (const url of referenced(/<script[^>]+src="([^"]+)"/g)) add(row.js, sizesOf(path.join(out, url)))
+    for (const url of referenced(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))
+      add(row.css, sizesOf(path.join(out, url)))
+    for (const url of referenced(/<img[^>]+src="([^"]+)"/g)) {
+      const sizes = sizesOf(path.join(out, decodeURI(url)))
+      add(row.images, sizes)
+      row.largestImage = Math.max(row.largestImage, sizes.br)
+    }
+    return row
+  })
+}

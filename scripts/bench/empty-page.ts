@@ -1,0 +1,25 @@
+/**
+ * The baseline of every speed figure: the empty Next.js page in `bench/empty-page/`,
+ * built with the site's own Next.js, React and settings, finalized like the site
+ * (`_headers`, brotli/gzip copies, marker), so it can be served the same way.
+ */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { finalizeExport } from '../../server/finalize.ts'
+
+export const EMPTY_PAGE_DIR = path.resolve('bench/empty-page')
+export const EMPTY_PAGE_OUT = path.join(EMPTY_PAGE_DIR, 'out')
+
+/**
+ * Builds the empty page into `bench/empty-page/out`.
+ * @returns the export folder and the build time in ms
+ * @throws when `next build` fails
+ */
+export async function buildEmptyPage(): Promise<{ out: string; ms: number }> {
+  const started = performance.now()
+  const result = spawnSync('npx', ['next', 'build', EMPTY_PAGE_DIR], { encoding: 'utf8' })
+  if (result.status !== 0)
+    throw new Error(`the empty page did not build:\n${result.stdout}\n${result.stderr}`)
+  await finalizeExport(EMPTY_PAGE_OUT, { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' })
+  return { out: EMPTY_PAGE_OUT, ms: performance.now() - started }
+}
