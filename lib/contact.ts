@@ -12,6 +12,31 @@ export type ContactPayload = {
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'website', 'automation'] as const
 
 /**
+ * The honeypot: a field people never see or reach (off-screen, out of the tab
+ * order, hidden from assistive technology) that form-filling bots do fill in.
+ * Named after a field bots like, but one browsers' autofill leaves alone
+ * (Chrome autofills "company" even with autocomplete="off"; it no longer
+ * recognises "fax"). Never part of the payload.
+ */
+export const HONEYPOT_FIELD = 'fax'
+
+/**
+ * Whether a submission filled the honeypot (then it comes from a bot: drop it
+ * silently, answering as if it had been sent).
+ * @param data the form's FormData, or a parsed JSON/form-encoded body
+ */
+export function honeypotFilled(data: FormData | unknown): boolean {
+  const value =
+    data instanceof FormData
+      ? data.get(HONEYPOT_FIELD)
+      : data && typeof data === 'object' && !Array.isArray(data)
+        ? (data as Record<string, unknown>)[HONEYPOT_FIELD]
+        : undefined
+  if (value === undefined || value === null) return false
+  return typeof value === 'string' ? value.trim() !== '' : true
+}
+
+/**
  * Reads the payload from the contact form's fields (missing fields become '').
  * @param data the form's FormData
  */

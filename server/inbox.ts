@@ -5,12 +5,15 @@
  * back to `/#contact`), checks the six fields of spec §3/§5, and appends each
  * entry as one JSON line to a file, fsync'd before the OK answer: an entry that
  * was answered 200 is on disk. Bad input gets 400 and is not stored.
+ * A submission whose honeypot field is filled (a bot: people never see it) is
+ * answered exactly like a stored one (200, or 303 for a form post) so the bot
+ * learns nothing, but it is not stored, only logged (`contact.dropped`).
  */
 import { mkdir, open } from 'node:fs/promises'
 import path from 'node:path'
 import formbody from '@fastify/formbody'
 import type { FastifyInstance } from 'fastify'
-import { CONTACT_FIELDS, type ContactPayload } from '../lib/contact.ts'
+import { CONTACT_FIELDS, honeypotFilled, type ContactPayload } from '../lib/contact.ts'
 
 /** Longest accepted value per field, in characters. */
 export const FIELD_LIMITS: Record<keyof ContactPayload, number> = {
@@ -105,6 +108,12 @@ export async function inboxRoutes(app: FastifyInstance, options: InboxOptions): 
       },
       async (request, reply) => {
         const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+        const answerOk = () =>
+          fromForm ? reply.redirect('/#contact', 303) : reply.code(200).send({ status: 'received' })
+        if (honeypotFilled(request.body)) {
+          request.log.info({ event: 'contact.dropped', reason: 'honeypot' }, 'contact entry dropped')
+          return answerOk()
+        }
         const result = parseContact(request.body)
         if (!result.ok) {
           request.log.info({ event: 'contact.rejected', problems: result.problems }, 'contact entry refused')
@@ -112,7 +121,7 @@ export async function inboxRoutes(app: FastifyInstance, options: InboxOptions): 
         }
         await options.inbox.append({ receivedAt: new Date().toISOString(), ...result.entry })
         request.log.info({ event: 'contact.stored' }, 'contact entry stored')
-        return fromForm ? reply.redirect('/#contact', 303) : reply.code(200).send({ status: 'received' })
+        return answerOk()
       },
     )
   })

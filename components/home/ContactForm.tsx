@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { toast, ToastContainer } from 'react-toastify'
 import { buttonStyles } from '@/components/ui/ButtonLink'
 import { fieldClass } from '@/components/ui/formStyles'
-import { contactPayload, sendContact } from '@/lib/contact'
+import { contactPayload, HONEYPOT_FIELD, honeypotFilled, sendContact } from '@/lib/contact'
 
 /** The visible fields (spec §3 payload; §5: the first four are required, no custom messages). */
 const fields = [
@@ -29,6 +29,7 @@ function Notice({ title, text }: { title: string; text: string }) {
  * while sending the button is disabled and reads 'Sending...'. Success resets
  * the form and says 'Message Sent!'; a failure keeps every entry and shows the
  * 'Error' notice. Without JavaScript the browser posts the form itself.
+ * A filled honeypot (only bots fill it) sends nothing but looks like a success.
  * @param webhookUrl where the JSON goes (site settings)
  */
 export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
@@ -37,12 +38,18 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
-    setSending(true)
-    const sent = await sendContact(webhookUrl, contactPayload(new FormData(form)))
-    setSending(false)
-    if (sent) {
+    const data = new FormData(form)
+    const succeeded = () => {
       form.reset()
       toast.success(<Notice title="Message Sent!" text="We'll get back to you soon." />)
+    }
+    // A bot: drop it silently, and let it believe it was sent.
+    if (honeypotFilled(data)) return succeeded()
+    setSending(true)
+    const sent = await sendContact(webhookUrl, contactPayload(data))
+    setSending(false)
+    if (sent) {
+      succeeded()
     } else {
       toast.error(<Notice title="Error" text="There was a problem sending your message. Please try again." />)
     }
@@ -73,6 +80,14 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
             />
           </label>
         ))}
+        {/* The honeypot (lib/contact.ts): off-screen rather than display:none, which some bots skip;
+            out of the tab order and hidden from assistive technology, so people never meet it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+          <label>
+            Fax
+            <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
         <label className="block font-semibold sm:col-span-2">
           What would you like to automate?
           <span className="font-normal text-muted"> (optional)</span>

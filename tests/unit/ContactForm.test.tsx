@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ContactForm } from '@/components/home/ContactForm'
+import { HONEYPOT_FIELD } from '@/lib/contact'
 
 const WEBHOOK = 'https://hooks.example.test/contact'
 
@@ -76,5 +77,61 @@ describe('ContactForm (spec §4, §7, §8)', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')
     expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel')
     expect(screen.getByLabelText(/Website/)).not.toBeRequired()
+  })
+
+  describe('the honeypot', () => {
+    const honeypot = (container: HTMLElement) =>
+      container.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)!
+
+    test('people never see or reach it: off-screen, out of the tab order, hidden from assistive technology', async () => {
+      const user = userEvent.setup()
+      const { container } = render(<ContactForm webhookUrl={WEBHOOK} />)
+      const input = honeypot(container)
+      expect(input).toBeInTheDocument()
+      expect(input).toHaveAttribute('tabindex', '-1')
+      expect(input).toHaveAttribute('autocomplete', 'off')
+      expect(input.closest('[aria-hidden="true"]')).not.toBeNull()
+      // Positioned off-screen, not display:none (which some bots skip).
+      expect(input.closest('[aria-hidden="true"]')!.className).toMatch(/-left-\[10000px\]/)
+      expect(input.closest('[aria-hidden="true"]')!.className.split(' ')).not.toContain('hidden')
+      expect(input).not.toHaveAttribute('type', 'hidden')
+      // Not in the accessibility tree, and Tab goes from Website straight on.
+      expect(screen.queryByRole('textbox', { name: /fax/i })).toBeNull()
+      await user.click(screen.getByLabelText(/Website/))
+      await user.tab()
+      expect(screen.getByLabelText(/What would you like to automate/)).toHaveFocus()
+    })
+
+    test('filled in (a bot): nothing is sent, yet Message Sent! shows and the form resets', async () => {
+      const calls = mockFetch(() => Promise.resolve({ ok: true, status: 200 } as Response))
+      const user = userEvent.setup()
+      const { container } = render(<ContactForm webhookUrl={WEBHOOK} />)
+      await fillRequired(user)
+      await user.type(honeypot(container), 'Acme Ltd')
+      await user.click(screen.getByRole('button', { name: 'Send Message' }))
+
+      expect(await screen.findByText('Message Sent!')).toBeInTheDocument()
+      expect(screen.getByText("We'll get back to you soon.")).toBeInTheDocument()
+      expect(calls).toHaveLength(0)
+      expect(screen.getByLabelText('First name')).toHaveValue('')
+      expect(honeypot(container)).toHaveValue('')
+    })
+
+    test('left empty (a person): the JSON is still exactly the six fields', async () => {
+      const calls = mockFetch(() => Promise.resolve({ ok: true, status: 200 } as Response))
+      const user = userEvent.setup()
+      render(<ContactForm webhookUrl={WEBHOOK} />)
+      await fillRequired(user)
+      await user.click(screen.getByRole('button', { name: 'Send Message' }))
+      expect(await screen.findByText('Message Sent!')).toBeInTheDocument()
+      expect(Object.keys(JSON.parse(String(calls[0]!.init.body)))).toEqual([
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'website',
+        'automation',
+      ])
+    })
   })
 })

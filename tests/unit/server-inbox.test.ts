@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { existsSync, readFileSync } from 'node:fs'
+import { HONEYPOT_FIELD } from '@/lib/contact'
 import { parseContact } from '@/server/inbox'
 import { startFixture, type Fixture } from './helpers/publisherFixture'
 
@@ -101,5 +102,57 @@ test('parseContact trims, fills absent optional fields and lists every problem',
       'phone: required',
       'email: not an e-mail address',
     ],
+  })
+})
+
+describe('the honeypot (lib/contact.ts HONEYPOT_FIELD): a bot is answered like a person, and nothing is stored', () => {
+  test('a form post with the honeypot filled gets the same 303 to /#contact, is logged as dropped, not stored', async () => {
+    const response = await site.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...entry, [HONEYPOT_FIELD]: 'Acme Ltd' }).toString(),
+    })
+    expect(response.statusCode).toBe(303)
+    expect(response.headers.location).toBe('/#contact')
+    expect(stored()).toEqual([])
+    expect(site.logs).toContainEqual(expect.objectContaining({ event: 'contact.dropped' }))
+    expect(site.logs).not.toContainEqual(expect.objectContaining({ event: 'contact.stored' }))
+  })
+
+  test('JSON with the honeypot filled gets the same 200 body as a stored entry, and is not stored', async () => {
+    const person = await site.app.inject({ method: 'POST', url: '/api/contact', payload: entry })
+    for (const value of ['x', '  spam  ', ['a'], 1]) {
+      const bot = await site.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...entry, [HONEYPOT_FIELD]: value },
+      })
+      expect(bot.statusCode).toBe(200)
+      expect(bot.body).toBe(person.body)
+      expect(bot.headers['content-type']).toBe(person.headers['content-type'])
+    }
+    expect(stored()).toEqual([{ ...entry, receivedAt: expect.any(String) }])
+  })
+
+  test('a bot learns nothing from validation either: a filled honeypot with bad fields still gets 200', async () => {
+    const response = await site.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email: 'not-an-address', [HONEYPOT_FIELD]: 'x' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(stored()).toEqual([])
+  })
+
+  test('an empty honeypot (what a person without JavaScript posts) is stored as usual, without the field', async () => {
+    const response = await site.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...entry, [HONEYPOT_FIELD]: '' }).toString(),
+    })
+    expect(response.statusCode).toBe(303)
+    expect(stored()).toEqual([{ ...entry, receivedAt: expect.any(String) }])
   })
 })
