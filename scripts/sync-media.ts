@@ -1,15 +1,26 @@
 /**
- * Copies every content image into public/media/ before a build (thin CLI over
- * lib/content). Local dataset: from studio/seed/images/; Sanity: downloaded once
- * at build time, so the exported site never calls Sanity's CDN.
+ * The build's first content step (thin CLI over lib/content): validates all
+ * content (a bad field, e.g. a `javascript:` link, stops the build here with
+ * the document `_id` and field, exit code 1, before anything is written), then
+ * copies every content image into public/media/. Local dataset: from
+ * studio/seed/images/; Sanity: downloaded once at build time, so the exported
+ * site never calls Sanity's CDN.
  * Usage: node scripts/sync-media.ts   (run by `npm run build` and `npm run dev`)
  */
 import path from 'node:path'
-import { getMediaAssets } from '../lib/content/index.ts'
+import { validateAllContent } from '../lib/content/check.ts'
+import { ContentError, getMediaAssets } from '../lib/content/index.ts'
 import { syncMedia } from '../lib/content/media.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
 
 const source = sourceFromEnv()
+try {
+  await validateAllContent(source)
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error
+  console.error(`sync-media: ${error.message}`)
+  process.exit(1)
+}
 const count = await syncMedia(await getMediaAssets(source), source, path.resolve('public'))
 const from =
   source.kind === 'local' ? path.relative(process.cwd(), source.file) : `Sanity project ${source.projectId}`

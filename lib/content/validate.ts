@@ -62,23 +62,78 @@ export const exactly =
       ? null
       : `must be ${expected}, is ${value === undefined ? 'missing' : JSON.stringify(value)}`
 
-/** An absolute https URL. */
+/**
+ * An absolute https URL. Anything else (`javascript:`, `data:`, `http:`, a
+ * protocol-relative `//host`) is refused; the URL parser ignores leading
+ * spaces and letter case exactly as browsers do, so ` JavaScript:` is caught.
+ */
 export const httpsUrl: Check = (value) => {
   if (isBlank(value)) return 'is missing'
+  if (typeof value !== 'string') return 'must be an https URL'
   try {
-    return new URL(String(value)).protocol === 'https:' ? null : 'must be an https URL'
+    return new URL(value).protocol === 'https:' ? null : 'must be an https URL'
   } catch {
     return 'must be an https URL'
   }
 }
 
-/** An https URL or a path on this site (starting with a single "/"). */
-export const httpsUrlOrPath: Check = (value) =>
-  typeof value === 'string' && /^\/(?!\/)/.test(value) ? null : httpsUrl(value)
+const SITE_ORIGIN = 'https://site.invalid'
 
-/** Portable text: at least one block with some text. */
+/**
+ * A path on this site: one "/" and then not a second "/" or "\" (browsers read
+ * `//host` and `/\host` as another site), no spaces or control characters,
+ * and it resolves to this site's origin.
+ */
+export const sitePath: Check = (value) => {
+  const problem = 'must be a path on this site (starting with a single "/")'
+  if (typeof value !== 'string' || !/^\/(?![/\\])[^\s\\]*$/.test(value)) return problem
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return problem
+  try {
+    return new URL(value, SITE_ORIGIN).origin === SITE_ORIGIN ? null : problem
+  } catch {
+    return problem
+  }
+}
+
+/** An https URL or a path on this site (starting with a single "/", see `sitePath`). */
+export const httpsUrlOrPath: Check = (value) => {
+  if (isBlank(value)) return 'is missing'
+  if (typeof value === 'string' && value.startsWith('/'))
+    return sitePath(value) && 'must be an https URL or a path on this site (a single "/" then no "/" or "\\")'
+  return httpsUrl(value) && 'must be an https URL or a path on this site'
+}
+
+/** A link in text: an https URL, a path on this site, or a `mailto:`/`tel:` address. */
+export const textLink: Check = (value) => {
+  if (typeof value === 'string' && /^(mailto|tel):[^\s]+$/i.test(value)) return null
+  if (isBlank(value)) return 'is missing'
+  return (
+    (typeof value === 'string' && value.startsWith('/') ? sitePath(value) : httpsUrl(value)) &&
+    'must be an https URL, a path on this site, or a mailto:/tel: address'
+  )
+}
+
+/** Every link (`markDefs[].href`) in portable text passes `textLink`. */
+export const portableTextLinks: Check = (value) => {
+  if (!Array.isArray(value)) return null
+  for (const [index, block] of value.entries()) {
+    const markDefs: unknown = block?.markDefs
+    if (!Array.isArray(markDefs)) continue
+    for (const mark of markDefs) {
+      if (!mark || typeof mark !== 'object' || !('href' in mark)) continue
+      const href = (mark as { href?: unknown }).href
+      const problem = textLink(href)
+      if (problem) return `block ${index + 1} has a link ${JSON.stringify(href)} that ${problem}`
+    }
+  }
+  return null
+}
+
+/** Portable text: at least one block with some text, and only safe links (`portableTextLinks`). */
 export const portableText: Check = (value) => {
   if (!Array.isArray(value) || value.length === 0) return 'is missing'
+  const badLink = portableTextLinks(value)
+  if (badLink) return badLink
   const hasText = value.some(
     (block) =>
       Array.isArray(block?.children) &&

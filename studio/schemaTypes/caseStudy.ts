@@ -1,6 +1,7 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { imageWithAlt } from './imageWithAlt'
 import { orderField, orderOrdering } from './orderField'
+import { linkAnnotation } from './urls'
 
 const portableText = (name: string, title: string, description: string) =>
   defineField({
@@ -8,7 +9,13 @@ const portableText = (name: string, title: string, description: string) =>
     title,
     description,
     type: 'array',
-    of: [defineArrayMember({ type: 'block', styles: [{ title: 'Normal', value: 'normal' }] })],
+    of: [
+      defineArrayMember({
+        type: 'block',
+        styles: [{ title: 'Normal', value: 'normal' }],
+        marks: { annotations: [linkAnnotation] },
+      }),
+    ],
     validation: (rule) => rule.required().min(1),
   })
 

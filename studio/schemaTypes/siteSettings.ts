@@ -1,5 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { imageWithAlt } from './imageWithAlt'
+import { httpsUrlOrSitePath } from './urls'
 
 /** Singleton id: there is exactly one site settings document. */
 export const SITE_SETTINGS_ID = 'siteSettings'
@@ -156,7 +157,11 @@ export const siteSettings = defineType({
         "The booking calendar shown on /consultation: the booking widget's https embed address from your booking provider (or a path on this site). Changing it also changes the site's security policy on the next build.",
       type: 'url',
       group: 'contact',
-      validation: (rule) => rule.required().uri({ scheme: ['https'], allowRelative: true }),
+      validation: (rule) =>
+        rule
+          .required()
+          .uri({ scheme: ['https'], allowRelative: true })
+          .custom(httpsUrlOrSitePath),
     }),
     defineField({
       name: 'bookingScriptUrl',
@@ -174,7 +179,11 @@ export const siteSettings = defineType({
         'Where the "Get In Touch" form sends each message: the https address of your automation webhook (e.g. from Make or Zapier), or a path on this site. Test the form after changing it.',
       type: 'url',
       group: 'contact',
-      validation: (rule) => rule.required().uri({ scheme: ['https'], allowRelative: true }),
+      validation: (rule) =>
+        rule
+          .required()
+          .uri({ scheme: ['https'], allowRelative: true })
+          .custom(httpsUrlOrSitePath),
     }),
     {
       ...httpsUrl(

@@ -1,0 +1,100 @@
+/**
+ * @jest-environment node
+ *
+ * The real build fails on a bad link: `npm run build` runs
+ * `node scripts/sync-media.ts` before `next build`, and that script validates
+ * all content first (lib/content/check.ts). Run here as the build runs it (the
+ * project's Node 24, LOCAL_DATASET pointing at an edited copy of the seed), in
+ * a temporary working folder so nothing of this checkout (public/, .next) is
+ * touched. `next build` itself is not run here.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { StoredDocument } from '@/lib/content/source'
+import { NODE } from './helpers/publisherFixture'
+import { SEED_FILE, seedDocuments, seedWith } from './helpers/dataset'
+
+const SCRIPT = path.resolve('scripts/sync-media.ts')
+
+/** Runs the build's content step on `datasetFile` in a fresh folder. */
+function syncMedia(datasetFile: string) {
+  const cwd = mkdtempSync(path.join(os.tmpdir(), 'build-check-'))
+  const run = spawnSync(NODE, [SCRIPT], {
+    cwd,
+    env: { ...process.env, LOCAL_DATASET: datasetFile, SANITY_PROJECT_ID: '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+  return { ...run, cwd }
+}
+
+const firstOf = (type: string) => seedDocuments().find((doc) => doc._type === type)!
+
+test('npm run build runs the content step before next build, and stops when it fails', () => {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
+  expect(scripts.build).toMatch(/node scripts\/sync-media\.ts && next build/)
+  expect(scripts.build).not.toMatch(/sync-media\.ts\s*(;|\|\|)/)
+})
+
+test('the seed passes (so a failure below is the bad field, nothing else)', () => {
+  const run = syncMedia(SEED_FILE)
+  expect([run.status, run.stderr]).toEqual([0, ''])
+  expect(readdirSync(path.join(run.cwd, 'public', 'media')).length).toBeGreaterThan(0)
+}, 60_000)
+
+const study = firstOf('caseStudy')
+const cases: { what: string; id: string; field: string; edit: (doc: StoredDocument) => StoredDocument }[] = [
+  {
+    what: 'a javascript: booking widget',
+    id: 'siteSettings',
+    field: 'bookingWidgetUrl',
+    edit: (doc) => ({ ...doc, bookingWidgetUrl: ' JavaScript:alert(1)' }),
+  },
+  {
+    what: 'a booking script from another site as a "path"',
+    id: 'siteSettings',
+    field: 'bookingScriptUrl',
+    edit: (doc) => ({ ...doc, bookingScriptUrl: '/\\evil.example/x.js' }),
+  },
+  {
+    what: 'a protocol-relative contact webhook',
+    id: 'siteSettings',
+    field: 'contactWebhookUrl',
+    edit: (doc) => ({ ...doc, contactWebhookUrl: '//evil.example/collect' }),
+  },
+  {
+    what: 'an http site URL',
+    id: 'siteSettings',
+    field: 'siteUrl',
+    edit: (doc) => ({ ...doc, siteUrl: 'http://www.example.co.uk' }),
+  },
+  {
+    what: 'a data: portfolio address',
+    id: firstOf('portfolioSite')._id,
+    field: 'url',
+    edit: (doc) => ({ ...doc, url: 'data:text/html,<script>alert(1)</script>' }),
+  },
+  {
+    what: 'a javascript: link in case study text',
+    id: study._id,
+    field: 'outcome',
+    edit: (doc) => {
+      const blocks = structuredClone(doc.outcome) as { markDefs: unknown[] }[]
+      blocks[0]!.markDefs = [{ _type: 'link', _key: 'x', href: 'javascript:alert(1)' }]
+      return { ...doc, outcome: blocks }
+    },
+  },
+]
+
+test.each(cases.map((item) => [item.what, item] as const))(
+  '%s fails the build with exit code 1, naming the document and field, before writing anything',
+  (_, { id, field, edit }) => {
+    const run = syncMedia(seedWith(id, edit).file)
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(`Invalid content: document "${id}", field "${field}"`)
+    expect(existsSync(path.join(run.cwd, 'public'))).toBe(false)
+  },
+  60_000,
+)
