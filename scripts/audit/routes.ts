@@ -1,0 +1,48 @@
+/**
+ * Which URLs the audit visits: every page of a static export, as the clean URL a
+ * visitor types, plus one unknown path for the 404 page.
+ */
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { urlPathOf } from '../../server/site-files.ts'
+
+/** An unknown path: the server answers it with the 404 page. */
+export const NOT_FOUND_ROUTE = '/no-such-page-for-the-audit'
+
+/** HTML files that are no route of their own: Next's internal 404 copy and the 404 page (audited at NOT_FOUND_ROUTE). */
+const NOT_ROUTES = new Set(['_not-found.html', '404.html'])
+
+/** One page of the export and the clean URL that serves it. */
+export type Route = { url: string; file: string }
+
+/**
+ * Maps the export's HTML files to the URLs that serve them (`index.html` -> `/`,
+ * `sites.html` -> `/sites`, `case-studies/Osteopath Lancing.html` ->
+ * `/case-studies/Osteopath%20Lancing`, `booking/index.html` -> `/booking/`), sorted,
+ * with NOT_FOUND_ROUTE (file `404.html`) last.
+ * @param files HTML files relative to the export's root, with `/` separators
+ * @param options skip: path prefixes to leave out (e.g. `['booking/']`)
+ */
+export function routesOf(files: readonly string[], options: { skip?: readonly string[] } = {}): Route[] {
+  const skip = options.skip ?? []
+  const routes = files
+    .filter((file) => file.endsWith('.html'))
+    .filter((file) => !NOT_ROUTES.has(file) && !skip.some((prefix) => file.startsWith(prefix)))
+    .map((file) => ({ url: urlPathOf(file), file }))
+    .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
+  return files.includes('404.html') ? [...routes, { url: NOT_FOUND_ROUTE, file: '404.html' }] : routes
+}
+
+/**
+ * The HTML files of an export.
+ * @param root absolute folder of the export (or of a kept build)
+ * @returns paths relative to root with `/` separators, sorted
+ */
+export async function htmlFilesOf(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !file.split('/').some((part) => part.startsWith('.')))
+    .sort()
+}

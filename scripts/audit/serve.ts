@@ -1,0 +1,94 @@
+/**
+ * Serves a build the way `npm start` does: `server/main.ts` as a child process on
+ * its own builds folder (a temp dir) and a free port on 127.0.0.1. At start it
+ * copies the complete export in `out/` into that folder and puts it live.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { BuildStore } from '../../server/builds.ts'
+
+/** A running server and the build it serves. */
+export type ServedSite = {
+  /** e.g. `http://127.0.0.1:41234` */
+  origin: string
+  /** the live build's folder (a copy of `out/`, stable while `out/` is rebuilt) */
+  buildDir: string
+  /** Stops the server (SIGTERM) and removes its temp folder. */
+  stop: () => Promise<void>
+}
+
+/** A TCP port nobody listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts `node server/main.ts` on the export in `exportDir` and waits for `/healthz`.
+ * @param exportDir a complete export (with `.build.json`), default `out/`
+ * @param timeoutMs how long to wait for the server (default 60 s)
+ * @throws Error when the server exits or does not answer in time
+ */
+export async function serveExport(exportDir = path.resolve('out'), timeoutMs = 60_000): Promise<ServedSite> {
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'audit-site-'))
+  const siteDir = path.join(temp, 'site')
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_DIR: siteDir,
+      OUT_DIR: exportDir,
+      INBOX_FILE: path.join(temp, 'inbox.ndjson'),
+      LOG_LEVEL: 'warn',
+      // The audit never publishes: no webhook, no rebuilds.
+      SANITY_WEBHOOK_SECRET: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  let exited: string | null = null
+  const gone = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = `server exited (${signal ?? code})`
+      resolve()
+    }),
+  )
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM')
+      await gone
+    }
+    await rm(temp, { recursive: true, force: true })
+  }
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const up = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (up) break
+    if (exited || Date.now() > deadline) {
+      await stop()
+      throw new Error(exited ?? `the server did not answer ${origin}/healthz within ${timeoutMs / 1000} s`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  const buildDir = await new BuildStore(siteDir).liveDir()
+  if (!buildDir) {
+    await stop()
+    throw new Error('the server has no live build')
+  }
+  return { origin, buildDir, stop }
+}
