@@ -5,19 +5,21 @@ import { SiteHeader } from '@/components/layout/SiteHeader'
 import { SplashScreen } from '@/components/layout/SplashScreen'
 import { BOOT_SCRIPT } from '@/lib/splash'
 import { getSiteSettings } from '@/lib/content'
+import { OG_IMAGE_SIZE, ogImagePath, organizationJsonLd, siteTitle } from '@/lib/seo'
+import { JsonLd } from '@/components/seo/JsonLd'
 import { jakarta } from './fonts'
 import './globals.css'
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
+  // Pages without metadata of their own (404, /studio) share the home page's card.
+  const images = [{ url: ogImagePath('home'), ...OG_IMAGE_SIZE, alt: siteTitle(settings), type: 'image/png' }]
   return {
     metadataBase: new URL(settings.siteUrl),
-    title: {
-      default: `${settings.brandName}: ${settings.heroHeadline}`,
-      template: `%s | ${settings.brandName}`,
-    },
+    title: { default: siteTitle(settings), template: `%s | ${settings.brandName}` },
     description: settings.description,
-    openGraph: { siteName: settings.brandName, type: 'website', locale: 'en_GB' },
+    openGraph: { siteName: settings.brandName, type: 'website', locale: 'en_GB', images },
+    twitter: { card: 'summary_large_image', images },
   }
 }
 
@@ -33,6 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col">
+        <JsonLd data={organizationJsonLd(settings)} />
         <SplashScreen />
         <a
           href="#main"

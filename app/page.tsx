@@ -6,7 +6,24 @@ import { Hero } from '@/components/home/Hero'
 import { ReviewsSection } from '@/components/home/ReviewsSection'
 import { ReviewsStrip } from '@/components/home/ReviewsStrip'
 import { ServicesGrid } from '@/components/home/ServicesGrid'
+import type { Metadata } from 'next'
+import { JsonLd } from '@/components/seo/JsonLd'
 import { getCaseStudyCards, getHomePage, getSiteSettings } from '@/lib/content'
+import { faqPageJsonLd, ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
+
+/** Title, description and canonical '/' from site settings. */
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings()
+  return pageMetadata({
+    title: null,
+    description: settings.description,
+    path: '/',
+    brandName: settings.brandName,
+    defaultTitle: siteTitle(settings),
+    image: ogImagePath('home'),
+    imageAlt: siteTitle(settings),
+  })
+}
 
 /** Home page: the spec's sections in order (§2); the footer comes from the layout. */
 export default async function HomePage() {
@@ -17,6 +34,7 @@ export default async function HomePage() {
   ])
   return (
     <>
+      <JsonLd data={faqPageJsonLd(home.faqs, settings.siteUrl)} />
       <Hero
         eyebrow={settings.heroEyebrow}
         headline={settings.heroHeadline}

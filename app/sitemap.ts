@@ -1,17 +1,37 @@
 import type { MetadataRoute } from 'next'
-import { getCaseStudyPaths, getSiteSettings } from '@/lib/content'
+import { getCaseStudyDates, getContentDates, getSiteSettings } from '@/lib/content'
 
 export const dynamic = 'force-static'
 
-/** /sitemap.xml: every page at its canonical address (case studies by slug, not legacy id). */
+/** The newest of some ISO dates (documents' `_updatedAt`); undefined when none is known. */
+function newest(...dates: (string | null | undefined)[]): string | undefined {
+  const known = dates.filter((date): date is string => Boolean(date)).sort()
+  return known.at(-1)
+}
+
+/**
+ * /sitemap.xml: every page at its canonical address (case studies by slug, not
+ * legacy id), with `<lastmod>` from the `_updatedAt` of the documents it shows
+ * (site settings appear on every page: header, footer, intros).
+ */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const [settings, caseStudies] = await Promise.all([getSiteSettings(), getCaseStudyPaths()])
-  const paths = [
-    '/',
-    '/case-studies',
-    '/sites',
-    '/consultation',
-    ...caseStudies.map(({ slug }) => `/case-studies/${slug}`),
+  const [settings, dates, caseStudies] = await Promise.all([
+    getSiteSettings(),
+    getContentDates(),
+    getCaseStudyDates(),
+  ])
+  const pages: [string, string | undefined][] = [
+    ['/', newest(dates.settings, dates.home)],
+    ['/case-studies', newest(dates.settings, dates.caseStudies)],
+    ['/sites', newest(dates.settings, dates.portfolio)],
+    ['/consultation', newest(dates.settings)],
+    ...caseStudies.map(({ slug, updatedAt }): [string, string | undefined] => [
+      `/case-studies/${slug}`,
+      newest(dates.settings, updatedAt),
+    ]),
   ]
-  return paths.map((path) => ({ url: new URL(path, settings.siteUrl).href }))
+  return pages.map(([path, lastModified]) => ({
+    url: new URL(path, settings.siteUrl).href,
+    ...(lastModified ? { lastModified } : {}),
+  }))
 }

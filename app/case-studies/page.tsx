@@ -2,10 +2,23 @@ import type { Metadata } from 'next'
 import { CaseStudyCard } from '@/components/case-studies/CaseStudyCard'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { PageHeader } from '@/components/ui/PageHeader'
+import { ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
 import { getCaseStudyCards, getSiteSettings } from '@/lib/content'
 import { StaggerList } from '@/components/ui/Stagger'
 
-export const metadata: Metadata = { title: 'Case Studies' }
+/** Title, description (the page's intro) and canonical URL from site settings. */
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings()
+  return pageMetadata({
+    title: 'Case Studies',
+    description: settings.caseStudiesIntro,
+    path: '/case-studies',
+    brandName: settings.brandName,
+    defaultTitle: siteTitle(settings),
+    image: ogImagePath('case-studies'),
+    imageAlt: `${settings.brandName}: ${settings.caseStudiesIntro}`,
+  })
+}
 
 /** /case-studies (spec §2): the grid of case study cards and a consultation link. */
 export default async function CaseStudiesPage() {

@@ -3,9 +3,22 @@ import { TextLink } from '@/components/ui/TextLink'
 import { BookingWidget } from '@/components/consultation/BookingWidget'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { ScrollToTop } from '@/components/layout/ScrollToTop'
+import { ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
 import { getSiteSettings } from '@/lib/content'
 
-export const metadata: Metadata = { title: 'Free Consultation' }
+/** Title, description (the page's intro) and canonical URL from site settings. */
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings()
+  return pageMetadata({
+    title: 'Free Consultation',
+    description: settings.consultationIntro,
+    path: '/consultation',
+    brandName: settings.brandName,
+    defaultTitle: siteTitle(settings),
+    image: ogImagePath('consultation'),
+    imageAlt: `${settings.brandName}: ${settings.consultationIntro}`,
+  })
+}
 
 /** /consultation (spec §2): heading, the embedded booking widget, a link to /case-studies. */
 export default async function ConsultationPage() {

@@ -7,6 +7,7 @@ import {
   caseStudyCardsQuery,
   caseStudyPathsQuery,
   caseStudyQuery,
+  contentDatesQuery,
   homePageQuery,
   mediaAssetsQuery,
   portfolioSitesQuery,
@@ -16,6 +17,7 @@ import { toContentImage, type ContentImage, type MediaAsset } from './media.ts'
 import type {
   CaseStudyCardsQueryResult,
   CaseStudyQueryResult,
+  ContentDatesQueryResult,
   HomePageQueryResult,
   PortfolioSitesQueryResult,
   SiteSettingsQueryResult,
@@ -185,6 +187,22 @@ export async function getPortfolioSites(source: ContentSource = sourceFromEnv())
     ...validateDocument(site, { title: text, description: text, url: httpsUrl, image }),
     image: toContentImage(site.image),
   }))
+}
+
+/** When the content behind each listing page last changed (ISO dates, null when unknown). */
+export type ContentDates = ContentDatesQueryResult
+
+/** The newest `_updatedAt` of the documents each page shows, for the sitemap's `<lastmod>`. */
+export async function getContentDates(source: ContentSource = sourceFromEnv()): Promise<ContentDates> {
+  return runQuery(contentDatesQuery, {}, source)
+}
+
+/** The last change of one case study by slug, for the sitemap (null when it has no date). */
+export async function getCaseStudyDates(
+  source: ContentSource = sourceFromEnv(),
+): Promise<{ slug: string; updatedAt: string | null }[]> {
+  const docs = await runQuery(caseStudyPathsQuery, {}, source)
+  return docs.map((doc) => ({ slug: doc.slug, updatedAt: doc._updatedAt ?? null }))
 }
 
 /** Every image asset that published content references (for `syncMedia`). */

@@ -14,6 +14,7 @@ const imageProjection = /* groq */ `{alt, asset->{_id, url, path, extension, ori
 
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   _id,
+  _updatedAt,
   brandName,
   description,
   heroEyebrow,
@@ -59,6 +60,7 @@ export const caseStudyCardsQuery =
 export const caseStudyPathsQuery =
   defineQuery(`*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){
   _id,
+  _updatedAt,
   "slug": slug.current,
   legacyId
 }`)
@@ -66,10 +68,13 @@ export const caseStudyPathsQuery =
 export const caseStudyQuery =
   defineQuery(`*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{
   _id,
+  _updatedAt,
+  _createdAt,
   title,
   detailTitle,
   "slug": slug.current,
   legacyId,
+  "issueText": pt::text(issue),
   issue,
   solution,
   outcome,
@@ -84,6 +89,17 @@ export const portfolioSitesQuery =
   description,
   url,
   image${imageProjection}
+}`)
+
+/**
+ * When the content behind each page last changed (documents' `_updatedAt`), for the
+ * sitemap's `<lastmod>`: the newest date among the document types a page shows.
+ */
+export const contentDatesQuery = defineQuery(`{
+  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,
+  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"] && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,
+  "caseStudies": *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,
+  "portfolio": *[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt
 }`)
 
 /** Every image asset that content references: the build copies each into `public/media/`. */

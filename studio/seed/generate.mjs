@@ -544,6 +544,22 @@ const portfolioSites = ordered([
 // Write
 // ---------------------------------------------------------------------------
 
+// Fixed system timestamps, as a dataset export carries them: the sitemap's <lastmod> comes
+// from `_updatedAt`, and a fixed value keeps the file (and the sitemap) the same on every run.
+// Change a document's date here when you change its copy.
+const CREATED_AT = '2026-11-02T09:00:00Z'
+const UPDATED_AT = {
+  siteSettings: '2026-11-05T10:00:00Z',
+  'caseStudy-40-hours': '2026-11-12T14:30:00Z',
+  'caseStudy-um-al-hayaa': '2026-11-18T16:45:00Z',
+}
+const DEFAULT_UPDATED_AT = '2026-11-09T09:00:00Z'
+const stamped = (doc) => ({
+  ...doc,
+  _createdAt: CREATED_AT,
+  _updatedAt: UPDATED_AT[doc._id] ?? DEFAULT_UPDATED_AT,
+})
+
 const documents = [
   ...assets.values(),
   siteSettings,
@@ -554,7 +570,7 @@ const documents = [
   ...reviews,
   ...faqs,
   ...portfolioSites,
-]
+].map(stamped)
 
 // ---------------------------------------------------------------------------
 // Checks (mirror studio/schemaTypes/*.ts)

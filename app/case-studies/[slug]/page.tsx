@@ -1,7 +1,9 @@
 import type { Metadata } from 'next'
 import { CaseStudyArticle } from '@/components/case-studies/CaseStudyArticle'
 import { CaseStudyNotFound } from '@/components/case-studies/CaseStudyNotFound'
-import { getCaseStudy, getCaseStudyPaths } from '@/lib/content'
+import { JsonLd } from '@/components/seo/JsonLd'
+import { getCaseStudy, getCaseStudyPaths, getSiteSettings } from '@/lib/content'
+import { caseStudyCardName, caseStudyJsonLd, ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
 
 type Props = { params: Promise<{ slug: string }> }
 
@@ -19,14 +21,50 @@ export async function generateStaticParams() {
   )
 }
 
+/**
+ * Title and description from the case study; the canonical URL is the slug's, also
+ * on the pages of legacy ids, so search engines index one address per case study.
+ */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const study = await getCaseStudy(decodeURIComponent((await params).slug))
-  if (!study) return { title: 'Case study not found' }
-  return { title: study.detailTitle, alternates: { canonical: `/case-studies/${study.slug}` } }
+  const [settings, study] = await Promise.all([
+    getSiteSettings(),
+    getCaseStudy(decodeURIComponent((await params).slug)),
+  ])
+  if (!study) return { title: 'Case study not found', robots: { index: false } }
+  return pageMetadata({
+    title: study.detailTitle,
+    description: study.issueText,
+    path: `/case-studies/${study.slug}`,
+    brandName: settings.brandName,
+    defaultTitle: siteTitle(settings),
+    image: ogImagePath(caseStudyCardName(study.slug)),
+    imageAlt: `Case study: ${study.detailTitle}`,
+    type: 'article',
+  })
 }
 
 /** /case-studies/{slug} (spec §2): the case study, or 'Case study not found.' */
 export default async function CaseStudyPage({ params }: Props) {
-  const study = await getCaseStudy(decodeURIComponent((await params).slug))
-  return study ? <CaseStudyArticle study={study} /> : <CaseStudyNotFound />
+  const [settings, study] = await Promise.all([
+    getSiteSettings(),
+    getCaseStudy(decodeURIComponent((await params).slug)),
+  ])
+  if (!study) return <CaseStudyNotFound />
+  const article = caseStudyJsonLd(
+    {
+      slug: study.slug,
+      headline: study.detailTitle,
+      description: study.issueText,
+      imageSrc: study.image.src,
+      createdAt: study._createdAt,
+      updatedAt: study._updatedAt,
+    },
+    settings,
+  )
+  return (
+    <>
+      <JsonLd data={article} />
+      <CaseStudyArticle study={study} />
+    </>
+  )
 }

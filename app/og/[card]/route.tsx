@@ -1,0 +1,46 @@
+import { ogCardImage } from '@/components/og/OgCard'
+import { getCaseStudy, getCaseStudyPaths, getSiteSettings } from '@/lib/content'
+import { OG_PAGE_CARDS, caseStudyCardName } from '@/lib/seo'
+
+type Context = { params: Promise<{ card: string }> }
+
+export const dynamic = 'force-static'
+export const dynamicParams = false
+
+/**
+ * One share card per page kind and one per case study, named `<name>.png` so that
+ * any static host serves them as image/png (Next's `opengraph-image` files are
+ * exported without an extension). Pages point at them through `pageMetadata`.
+ */
+export async function generateStaticParams() {
+  const studies = await getCaseStudyPaths()
+  return [...Object.keys(OG_PAGE_CARDS), ...studies.map(({ slug }) => caseStudyCardName(slug))].map(
+    (card) => ({ card: `${card}.png` }),
+  )
+}
+
+/** /og/<name>.png: the card, drawn at build time from site settings or the case study. */
+export async function GET(_request: Request, { params }: Context) {
+  const name = (await params).card.replace(/\.png$/, '')
+  const settings = await getSiteSettings()
+  const host = new URL(settings.siteUrl).host
+  const page = OG_PAGE_CARDS[name as keyof typeof OG_PAGE_CARDS]
+  if (page) {
+    return ogCardImage({
+      brandName: settings.brandName,
+      eyebrow: page.eyebrow ?? settings.heroEyebrow,
+      title: settings[page.titleField],
+      host,
+      imageSrc: page.withHeroImage ? settings.heroImage.src : undefined,
+    })
+  }
+  const study = await getCaseStudy(name.replace(/^case-study-/, ''))
+  if (!study) throw new Error(`No share card called "${name}"`)
+  return ogCardImage({
+    brandName: settings.brandName,
+    eyebrow: 'Case Study',
+    title: study.detailTitle,
+    host,
+    imageSrc: study.image.src,
+  })
+}
