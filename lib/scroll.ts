@@ -1,13 +1,18 @@
 /**
- * Scrolling helpers for the browser (navigation menu, route changes). Smooth
- * unless the visitor asked for reduced motion.
+ * Motion and scrolling helpers for the browser (navigation menu, splash, card
+ * grids). Smooth unless the visitor asked for reduced motion.
  */
 
-/** 'auto' under `prefers-reduced-motion: reduce`, else 'smooth'. */
+/** Whether the visitor asked for reduced motion (`prefers-reduced-motion: reduce`); false on the server. */
+export function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== 'undefined' && Boolean(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches)
+  )
+}
+
+/** 'auto' under reduced motion, else 'smooth'. */
 export function scrollBehavior(): ScrollBehavior {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
-    ? 'auto'
-    : 'smooth'
+  return prefersReducedMotion() ? 'auto' : 'smooth'
 }
 
 /**

@@ -197,6 +197,27 @@ export function pageMetadata(page: PageMetaInput): Metadata {
   }
 }
 
+/**
+ * Metadata of a section page (/case-studies, /sites, /consultation): its heading as
+ * title, its intro from site settings as description, its own share card.
+ * @param settings brand name and headline (for the default title)
+ * @param page title, intro text, canonical path and share card name (e.g. 'sites')
+ */
+export function sectionPageMetadata(
+  settings: { brandName: string; heroHeadline: string },
+  page: { title: string; intro: string; path: string; card: string },
+): Metadata {
+  return pageMetadata({
+    title: page.title,
+    description: page.intro,
+    path: page.path,
+    brandName: settings.brandName,
+    defaultTitle: siteTitle(settings),
+    image: ogImagePath(page.card),
+    imageAlt: `${settings.brandName}: ${page.intro}`,
+  })
+}
+
 /** The home page's title, also the default of pages without one: brand and headline. */
 export function siteTitle(settings: { brandName: string; heroHeadline: string }): string {
   return `${settings.brandName}: ${settings.heroHeadline}`

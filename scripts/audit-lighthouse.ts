@@ -8,14 +8,13 @@
  * Slow (about 30 s per route, preset and mode on 2 cores) and noisy: CI does not run it.
  * Options: --routes /,/sites   --runs 3   --modes simulate,devtools   --presets mobile,desktop
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig } from 'lighthouse'
 import { EMPTY_PAGE_OUT, buildEmptyPage } from './bench/empty-page.ts'
-import { urlPathOf } from '../server/site-files.ts'
+import { htmlFilesOf, NOT_FOUND_ROUTE, routesOf } from './audit/routes.ts'
+import { serveExport } from './audit/serve.ts'
 
 const arg = (name: string) => {
   const index = process.argv.indexOf(`--${name}`)
@@ -24,47 +23,6 @@ const arg = (name: string) => {
 const runs = Number(arg('runs') ?? 3)
 const modes = (arg('modes') ?? 'simulate,devtools').split(',') as ('simulate' | 'devtools')[]
 const presets = (arg('presets') ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[]
-
-/** Every page of the export as a clean URL path, plus an unknown path (the 404 page). */
-function exportedRoutes(out: string): string[] {
-  const pages = readdirSync(out, { recursive: true, encoding: 'utf8' })
-    .filter(
-      (file) => file.endsWith('.html') && !file.startsWith('booking/') && !file.startsWith('_not-found'),
-    )
-    .filter((file) => file !== '404.html')
-    .map(urlPathOf)
-  return [...pages.sort(), '/no-such-page']
-}
-
-const siteDirs: string[] = []
-
-/** Serves an export with this project's server (as `npm start` does) on a port. */
-async function serve(out: string, port: number): Promise<ChildProcess> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'))
-  siteDirs.push(dir)
-  const server = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_DIR: dir,
-      OUT_DIR: out,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'inherit',
-  })
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return server
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`server for ${out} did not start`)
-}
 
 type Sample = {
   performance: number
@@ -123,9 +81,11 @@ const medianSample = (samples: Sample[]): Sample =>
 
 if (!existsSync('out/.build.json')) throw new Error('no complete build in out/: run npm run build first')
 if (!existsSync(path.join(EMPTY_PAGE_OUT, '.build.json'))) await buildEmptyPage()
-const routes = arg('routes')?.split(',') ?? exportedRoutes('out')
-const site = await serve(path.resolve('out'), 3301)
-const empty = await serve(EMPTY_PAGE_OUT, 3302)
+const routes =
+  arg('routes')?.split(',') ??
+  routesOf(await htmlFilesOf(path.resolve('out')), { skip: ['booking/'] }).map((route) => route.url)
+const site = await serveExport(path.resolve('out'))
+const empty = await serveExport(EMPTY_PAGE_OUT)
 
 type Row = { route: string; preset: string; mode: string; site: Sample; empty: Sample; misses: string[] }
 const rows: Row[] = []
@@ -137,9 +97,8 @@ try {
       for (const route of routes) {
         const samples: Sample[] = []
         for (let i = 0; i < runs; i++) {
-          if (emptySamples.length < runs)
-            emptySamples.push(await measure('http://127.0.0.1:3302/', preset, mode))
-          samples.push(await measure(`http://127.0.0.1:3301${route}`, preset, mode))
+          if (emptySamples.length < runs) emptySamples.push(await measure(`${empty.origin}/`, preset, mode))
+          samples.push(await measure(`${site.origin}${route}`, preset, mode))
         }
         const s = medianSample(samples)
         const e = medianSample(emptySamples)
@@ -151,7 +110,7 @@ try {
           misses.push(`performance ${s.performance} < ${e.performance} - 2`)
         if (preset === 'desktop' && s.performance < 100) misses.push(`desktop performance ${s.performance}`)
         for (const key of ['accessibility', 'bestPractices', 'seo'] as const)
-          if (route !== '/no-such-page' && s[key] < 100) misses.push(`${key} ${s[key]}`)
+          if (route !== NOT_FOUND_ROUTE && s[key] < 100) misses.push(`${key} ${s[key]}`)
         rows.push({ route, preset, mode, site: s, empty: e, misses })
         console.log(
           `${preset} ${mode} ${route}: perf ${s.performance} (empty ${e.performance}), LCP ${s.lcp} ms (empty ${e.lcp}), CLS ${s.cls}, TBT ${s.tbt} ms${misses.length ? `  MISSED: ${misses.join('; ')}` : ''}`,
@@ -159,9 +118,8 @@ try {
       }
     }
 } finally {
-  site.kill('SIGTERM')
-  empty.kill('SIGTERM')
-  for (const dir of siteDirs) rmSync(dir, { recursive: true, force: true })
+  await site.stop()
+  await empty.stop()
 }
 
 mkdirSync('reports', { recursive: true })

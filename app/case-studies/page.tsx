@@ -2,21 +2,18 @@ import type { Metadata } from 'next'
 import { CaseStudyCard } from '@/components/case-studies/CaseStudyCard'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { PageHeader } from '@/components/ui/PageHeader'
-import { ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
+import { sectionPageMetadata } from '@/lib/seo'
 import { getCaseStudyCards, getSiteSettings } from '@/lib/content'
 import { StaggerList } from '@/components/ui/Stagger'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
-  return pageMetadata({
+  return sectionPageMetadata(settings, {
     title: 'Case Studies',
-    description: settings.caseStudiesIntro,
+    intro: settings.caseStudiesIntro,
     path: '/case-studies',
-    brandName: settings.brandName,
-    defaultTitle: siteTitle(settings),
-    image: ogImagePath('case-studies'),
-    imageAlt: `${settings.brandName}: ${settings.caseStudiesIntro}`,
+    card: 'case-studies',
   })
 }
 

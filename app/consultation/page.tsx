@@ -3,20 +3,17 @@ import { TextLink } from '@/components/ui/TextLink'
 import { BookingWidget } from '@/components/consultation/BookingWidget'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { ScrollToTop } from '@/components/layout/ScrollToTop'
-import { ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
+import { sectionPageMetadata } from '@/lib/seo'
 import { getSiteSettings } from '@/lib/content'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
-  return pageMetadata({
+  return sectionPageMetadata(settings, {
     title: 'Free Consultation',
-    description: settings.consultationIntro,
+    intro: settings.consultationIntro,
     path: '/consultation',
-    brandName: settings.brandName,
-    defaultTitle: siteTitle(settings),
-    image: ogImagePath('consultation'),
-    imageAlt: `${settings.brandName}: ${settings.consultationIntro}`,
+    card: 'consultation',
   })
 }
 

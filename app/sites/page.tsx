@@ -2,21 +2,18 @@ import type { Metadata } from 'next'
 import { PortfolioCard } from '@/components/portfolio/PortfolioCard'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { PageHeader } from '@/components/ui/PageHeader'
-import { ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
+import { sectionPageMetadata } from '@/lib/seo'
 import { getPortfolioSites, getSiteSettings } from '@/lib/content'
 import { StaggerList } from '@/components/ui/Stagger'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
-  return pageMetadata({
+  return sectionPageMetadata(settings, {
     title: 'Our Portfolio',
-    description: settings.portfolioIntro,
+    intro: settings.portfolioIntro,
     path: '/sites',
-    brandName: settings.brandName,
-    defaultTitle: siteTitle(settings),
-    image: ogImagePath('sites'),
-    imageAlt: `${settings.brandName}: ${settings.portfolioIntro}`,
+    card: 'sites',
   })
 }
 

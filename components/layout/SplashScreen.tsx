@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useState } from 'react'
+import { prefersReducedMotion } from '@/lib/scroll'
 import { SPLASH_FADE_AT_MS, SPLASH_TICK_MS, SPLASH_TOTAL_MS, splashPercent } from '@/lib/splash'
 
 type Phase = 'showing' | 'fading' | 'gone'
@@ -28,7 +29,7 @@ export function SplashScreen({ now = sinceLoadStart }: { now?: () => number }) {
 
   useEffect(() => {
     const root = document.documentElement
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+    const reduced = prefersReducedMotion()
     // Called from timers only (state follows the clock, an external system).
     const update = () => {
       const elapsed = now()

@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useRef, type ReactNode } from 'react'
+import { prefersReducedMotion } from '@/lib/scroll'
 
 /**
  * A card grid whose items stagger in, 0.1 s apart (spec §9), as it enters the
@@ -17,7 +18,7 @@ export function StaggerList({ className, children }: { className?: string; child
   useEffect(() => {
     const list = ref.current
     if (!list || typeof IntersectionObserver === 'undefined') return
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return
+    if (prefersReducedMotion()) return
     if (list.getBoundingClientRect().top < window.innerHeight) return // already seen: leave it be
     Array.from(list.children).forEach((item, index) =>
       (item as HTMLElement).style.setProperty('--stagger-index', String(index)),

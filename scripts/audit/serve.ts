@@ -1,5 +1,5 @@
 /**
- * Serves a build the way `npm start` does: `server/main.ts` as a child process on
+ * Serves a build the way `npm start` does (for audits, benchmarks and tests): `server/main.ts` as a child process on
  * its own builds folder (a temp dir) and a free port on 127.0.0.1. At start it
  * copies the complete export in `out/` into that folder and puts it live.
  */
@@ -35,11 +35,16 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts `node server/main.ts` on the export in `exportDir` and waits for `/healthz`.
- * @param exportDir a complete export (with `.build.json`), default `out/`
- * @param timeoutMs how long to wait for the server (default 60 s)
+ * Used by the audits, the benchmarks and the browser tests that build.
+ * @param exportDir a complete export (with `.build.json`), default `out/`; without one the server builds first
+ * @param options timeoutMs: how long to wait for the server (default 60 s); env: more
+ *   environment for the server (e.g. `SANITY_WEBHOOK_SECRET`, `LOCAL_DATASET`)
  * @throws Error when the server exits or does not answer in time
  */
-export async function serveExport(exportDir = path.resolve('out'), timeoutMs = 60_000): Promise<ServedSite> {
+export async function serveExport(
+  exportDir = path.resolve('out'),
+  { timeoutMs = 60_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<ServedSite> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'audit-site-'))
   const siteDir = path.join(temp, 'site')
   const port = await freePort()
@@ -53,8 +58,9 @@ export async function serveExport(exportDir = path.resolve('out'), timeoutMs = 6
       OUT_DIR: exportDir,
       INBOX_FILE: path.join(temp, 'inbox.ndjson'),
       LOG_LEVEL: 'warn',
-      // The audit never publishes: no webhook, no rebuilds.
+      // No webhook unless the caller asks for one.
       SANITY_WEBHOOK_SECRET: '',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

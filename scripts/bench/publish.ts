@@ -8,17 +8,16 @@
  *  - the home page's bytes as served: raw, brotli, gzip.
  * Takes several minutes; nothing else should build in this checkout meanwhile.
  */
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import os from 'node:os'
+import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import autocannon from 'autocannon'
+import { serveExport } from '../audit/serve.ts'
 
-const PORT = Number(process.env.BENCH_PORT ?? 3191)
-const BASE = `http://127.0.0.1:${PORT}`
+/** Origin of the server being measured (set by measurePublishing). */
+let BASE = ''
 const SECRET = 'bench-secret'
-const node = process.execPath
 /** ms -> s, one decimal. */
 export const seconds = (ms: number) => Math.round(ms / 100) / 10
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -93,31 +92,12 @@ export type PublishReport = {
  * and measures publish-to-live, a burst of 50 publishes and load during 5 swaps.
  */
 export async function measurePublishing(): Promise<PublishReport> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-publish-'))
-  const server = spawn(node, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SITE_DIR: path.join(dir, 'site'),
-      INBOX_FILE: path.join(dir, 'inbox.ndjson'),
-      SANITY_WEBHOOK_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'inherit',
+  const site = await serveExport(path.resolve('out'), {
+    timeoutMs: 600_000, // builds first when out/ holds no complete build
+    env: { SANITY_WEBHOOK_SECRET: SECRET },
   })
+  BASE = site.origin
   try {
-    for (
-      let i = 0;
-      !(await fetch(`${BASE}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    ) {
-      if (i > 600) throw new Error('server did not start')
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    }
     console.log('bench: publish-to-live x3...')
     const publishTimes = [await publishToLive(), await publishToLive(), await publishToLive()]
 
@@ -179,7 +159,6 @@ export async function measurePublishing(): Promise<PublishReport> {
       homePageBytes: home,
     }
   } finally {
-    server.kill('SIGTERM')
-    rmSync(dir, { recursive: true, force: true })
+    await site.stop()
   }
 }

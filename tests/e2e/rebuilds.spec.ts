@@ -8,19 +8,20 @@
  * Runs after the other browser tests (playwright.config.ts: project "rebuilds"),
  * because its builds take the machine's cores for a while.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { serveExport, type ServedSite } from '../../scripts/audit/serve'
 import { expect, test } from './fixtures'
 
-const PORT = 3190
-const BASE = `http://127.0.0.1:${PORT}`
+/** Origin of the publishing server (set when it has started). */
+let BASE = ''
 const SECRET = 'e2e-publish-secret'
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
 let dir: string
-let server: ChildProcess
+let server: ServedSite
 let dataset: string
 
 function edit(id: string, change: (doc: Record<string, unknown>) => void) {
@@ -46,24 +47,15 @@ test.describe("the editor's loop, offline", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-publish-'))
     cpSync('studio/seed', path.join(dir, 'seed'), { recursive: true })
     dataset = path.join(dir, 'seed', 'dataset.ndjson')
-    server = spawn(process.execPath, ['server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        SITE_DIR: path.join(dir, 'site'),
-        INBOX_FILE: path.join(dir, 'inbox.ndjson'),
-        LOCAL_DATASET: dataset,
-        SANITY_WEBHOOK_SECRET: SECRET,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'inherit',
+    server = await serveExport(path.resolve('out'), {
+      timeoutMs: 200_000, // builds first when out/ holds no complete build
+      env: { LOCAL_DATASET: dataset, SANITY_WEBHOOK_SECRET: SECRET },
     })
-    await waitForServer(BASE)
+    BASE = server.origin
   })
 
-  test.afterAll(() => {
-    server?.kill('SIGTERM')
+  test.afterAll(async () => {
+    await server?.stop()
     rmSync(dir, { recursive: true, force: true })
   })
 
@@ -100,9 +92,8 @@ test.describe("the editor's loop, offline", () => {
 
 test.describe('a configured third-party booking widget (spec §2, §7)', () => {
   const BOOKING = 'https://booking.example.com'
-  const BOOKING_PORT = 3192
   let bookingDir: string
-  let bookingServer: ChildProcess
+  let bookingServer: ServedSite
 
   test.beforeAll(async () => {
     // A second dataset: the same seed with site settings pointing at an external widget.
@@ -124,22 +115,11 @@ test.describe('a configured third-party booking widget (spec §2, §7)', () => {
     expect(build.status, build.stderr).toBe(0)
     // Take the export away from out/, so a later `npm start` never serves this fixture.
     renameSync('out', path.join(bookingDir, 'out'))
-    bookingServer = spawn(process.execPath, ['server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(BOOKING_PORT),
-        HOST: '127.0.0.1',
-        SITE_DIR: path.join(bookingDir, 'site'),
-        OUT_DIR: path.join(bookingDir, 'out'),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'inherit',
-    })
-    await waitForServer(`http://127.0.0.1:${BOOKING_PORT}`)
+    bookingServer = await serveExport(path.join(bookingDir, 'out'))
   })
 
-  test.afterAll(() => {
-    bookingServer?.kill('SIGTERM')
+  test.afterAll(async () => {
+    await bookingServer?.stop()
     rmSync(bookingDir, { recursive: true, force: true })
   })
 
@@ -160,7 +140,7 @@ test.describe('a configured third-party booking widget (spec §2, §7)', () => {
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
     })
-    const response = await page.goto(`http://127.0.0.1:${BOOKING_PORT}/consultation`)
+    const response = await page.goto(`${bookingServer.origin}/consultation`)
     const policy = response!.headers()['content-security-policy']!
     expect(policy).toContain(`frame-src 'self' ${BOOKING}`)
     expect(policy).toMatch(new RegExp(`script-src [^;]*${BOOKING.replace(/\./g, '\\.')}`))
@@ -179,16 +159,3 @@ test.describe('a configured third-party booking widget (spec §2, §7)', () => {
     expect(violations).toEqual([])
   })
 })
-
-/** Waits until a server answers /healthz (it may build first). */
-async function waitForServer(base: string) {
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${base}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`the server at ${base} did not start`)
-}

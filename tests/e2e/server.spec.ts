@@ -1,4 +1,3 @@
-import { readFileSync, existsSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
@@ -6,7 +5,7 @@ import { expect, test } from './fixtures'
 import handler from 'serve-handler'
 import { SAMPLE_ROUTES } from './content'
 import { fillContactForm } from './forms'
-import { E2E_INBOX_FILE } from './server'
+import { storedContacts } from './server'
 
 /** Content-Security-Policy violations the page reports, collected from the start of every document. */
 async function watchPolicy(page: Page) {
@@ -53,14 +52,6 @@ test('pages go out precompressed with revalidation; hashed scripts are immutable
   expect(asset.headers()['content-encoding']).toBe('gzip')
 })
 
-function inbox(): Record<string, string>[] {
-  if (!existsSync(E2E_INBOX_FILE)) return []
-  return readFileSync(E2E_INBOX_FILE, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line))
-}
-
 test("the embedded default's contact form lands in the local inbox", async ({ page }) => {
   const lastName = `Inbox-${Date.now()}`
   await page.goto('/#contact')
@@ -72,7 +63,7 @@ test("the embedded default's contact form lands in the local inbox", async ({ pa
   })
   await form.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Message Sent!')).toBeVisible()
-  expect(inbox()).toContainEqual(
+  expect(storedContacts()).toContainEqual(
     expect.objectContaining({ firstName: 'Sam', lastName, phone: '07700 900123' }),
   )
 })
@@ -91,7 +82,7 @@ test.describe('without JavaScript', () => {
     })
     await form.getByRole('button', { name: 'Send Message' }).click()
     await expect(page).toHaveURL(/\/#contact$/)
-    expect(inbox()).toContainEqual(expect.objectContaining({ firstName: 'Ada', lastName }))
+    expect(storedContacts()).toContainEqual(expect.objectContaining({ firstName: 'Ada', lastName }))
   })
 })
 
