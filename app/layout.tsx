@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '@/components/layout/SiteFooter'
 import { SiteHeader } from '@/components/layout/SiteHeader'
+import { HydratedMark } from '@/components/layout/HydratedMark'
 import { SplashScreen } from '@/components/layout/SplashScreen'
 import { BOOT_SCRIPT } from '@/lib/splash'
 import { getSiteSettings } from '@/lib/content'
@@ -29,7 +30,7 @@ export const viewport: Viewport = { themeColor: '#f7f6f2' }
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const settings = await getSiteSettings()
   return (
-    // The boot script sets data-js / data-splash on <html> before hydration, hence suppressHydrationWarning.
+    // The boot script sets data-splash on <html> before hydration, hence suppressHydrationWarning.
     <html lang="en-GB" className={jakarta.variable} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
@@ -37,6 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="flex min-h-dvh flex-col">
         <JsonLd data={organizationJsonLd(settings)} />
         <SplashScreen />
+        <HydratedMark />
         <a
           href="#main"
           className="sr-only z-50 rounded-ui bg-accent px-4 py-3 font-semibold text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4"

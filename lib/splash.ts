@@ -25,8 +25,7 @@ export function splashPercent(elapsedMs: number): number {
 
 /**
  * Runs in <head> before the first paint (inline, so the CSP allows it by its hash):
- * marks the document as having JavaScript (`data-js`) and, on the first page load of
- * a visit, as showing the splash (`data-splash`). Without JavaScript neither is set,
- * so there is no splash and the no-script navigation shows. Not on /studio.
+ * on the first page load of a visit, marks the document as showing the splash
+ * (`data-splash`). Without JavaScript it is not set, so there is no splash. Not on /studio.
  */
-export const BOOT_SCRIPT = `(function(d){d.dataset.js="";try{if(location.pathname.indexOf("/studio")!==0&&!sessionStorage.getItem("${SPLASH_SEEN_KEY}")){sessionStorage.setItem("${SPLASH_SEEN_KEY}","1");d.dataset.splash=""}}catch(e){}})(document.documentElement)`
+export const BOOT_SCRIPT = `(function(d){try{if(location.pathname.indexOf("/studio")!==0&&!sessionStorage.getItem("${SPLASH_SEEN_KEY}")){sessionStorage.setItem("${SPLASH_SEEN_KEY}","1");d.dataset.splash=""}}catch(e){}})(document.documentElement)`

@@ -73,7 +73,11 @@ async function measure(
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+// A run that could not compute a metric (NaN, e.g. Lighthouse's NO_LCP) is left out of its median.
+const median = (values: number[]) => {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b)
+  return finite.length ? finite[Math.floor(finite.length / 2)]! : NaN
+}
 const medianSample = (samples: Sample[]): Sample =>
   Object.fromEntries(
     (Object.keys(samples[0]!) as (keyof Sample)[]).map((key) => [key, median(samples.map((s) => s[key]))]),

@@ -1,12 +1,13 @@
 /**
  * The last step of `npm run build`: turns Next's export in `out/` into a
- * deployable site. It decodes percent-encoded file names, writes `_headers`,
- * precompresses, and finally writes `.build.json`, the marker that says the
+ * deployable site. It decodes percent-encoded file names, moves Next's scripts
+ * after the first paint (paint-first.ts), writes `_headers`, precompresses, and finally writes `.build.json`, the marker that says the
  * build is complete (the publisher never puts a build live without it).
  */
 import { randomBytes } from 'node:crypto'
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { deferFrameworkScripts } from './paint-first.ts'
 import { precompressSite, type PrecompressResult } from './precompress.ts'
 import { formatHeadersFile, headerRules, type IntegrationSettings } from './security-headers.ts'
 import { FALLBACKS, urlPathOf } from './site-files.ts'
@@ -85,10 +86,13 @@ export async function finalizeExport(
   const pages = await Promise.all(
     files
       .filter((file) => file.endsWith('.html'))
-      .map(async (file) => ({
-        urlPath: urlPathOf(path.relative(root, file).split(path.sep).join('/')),
-        html: await readFile(file, 'utf8'),
-      })),
+      .map(async (file) => {
+        const exported = await readFile(file, 'utf8')
+        // Next's chunks start after the first paint (paint-first.ts); the CSP below hashes the loader.
+        const html = deferFrameworkScripts(exported)
+        if (html !== exported) await writeFile(file, html)
+        return { urlPath: urlPathOf(path.relative(root, file).split(path.sep).join('/')), html }
+      }),
   )
   await writeFile(
     path.join(root, '_headers'),

@@ -22,8 +22,9 @@ function MenuList({ items, className = '' }: { items: NavItem[]; className?: str
 }
 
 /**
- * The 'Menu' dropdown for a browser without JavaScript: a native disclosure whose
- * links work as plain links. With JavaScript the Headless UI menu (NavMenu) replaces it.
+ * The 'Menu' dropdown before hydration and without JavaScript: a native disclosure
+ * whose links work as plain links. Once React has hydrated the page (HydratedMark)
+ * the Headless UI menu (NavMenu), which looks the same, replaces it.
  * @param items the links it lists
  * @param className where it shows (e.g. only below the md breakpoint)
  */

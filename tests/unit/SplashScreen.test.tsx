@@ -24,7 +24,6 @@ beforeEach(() => {
 afterEach(() => {
   jest.useRealTimers()
   delete document.documentElement.dataset.splash
-  delete document.documentElement.dataset.js
   sessionStorage.clear()
 })
 
@@ -77,11 +76,10 @@ test('a load the boot script did not mark (a later page of the visit) has no spl
   expect(splash()).toBeNull()
 })
 
-test('the boot script marks JavaScript and only the first page load of a visit', () => {
+test('the boot script marks only the first page load of a visit', () => {
   delete document.documentElement.dataset.splash
   const boot = () => new Function(BOOT_SCRIPT)()
   boot()
-  expect('js' in document.documentElement.dataset).toBe(true)
   expect('splash' in document.documentElement.dataset).toBe(true)
   expect(sessionStorage.getItem(SPLASH_SEEN_KEY)).toBe('1')
   delete document.documentElement.dataset.splash

@@ -1,0 +1,47 @@
+/**
+ * Paint first (issue 9, server/paint-first.ts): the page paints from its HTML and
+ * inline CSS before any of Next's scripts is requested, and it is usable before
+ * it hydrates (the native menu works) and when its scripts never arrive.
+ */
+import { test as plain } from '@playwright/test'
+import { SPLASH_SEEN_KEY } from '../../lib/splash'
+import { expect, test } from './fixtures'
+
+test('no stylesheet request, and no framework script is requested before the first contentful paint', async ({
+  page,
+}) => {
+  for (const path of ['/', '/sites', '/case-studies', '/consultation', '/no-such-page']) {
+    await page.goto(path)
+    const timing = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      return {
+        fcp,
+        scripts: resources
+          .filter((entry) => entry.initiatorType === 'script' && entry.name.includes('/_next/static/'))
+          .map((entry) => entry.startTime),
+        stylesheets: resources.filter((entry) => /\.css(\?|$)/.test(entry.name)).length,
+      }
+    })
+    expect(timing.fcp, path).toBeGreaterThan(0)
+    expect(timing.scripts.length, path).toBeGreaterThan(0)
+    expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.fcp)
+    expect(timing.stylesheets, path).toBe(0)
+  }
+})
+
+plain.describe('before React hydrates (its scripts never arrive)', () => {
+  plain.use({ viewport: { width: 390, height: 844 } })
+
+  plain('the page is styled and the native menu opens and follows its links', async ({ page }) => {
+    await page.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SEEN_KEY)
+    await page.route('**/_next/static/chunks/*.js', (route) => route.abort())
+    await page.goto('/')
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
+    await expect(page.locator('#hero-heading')).toHaveCSS('font-weight', '800')
+    const menu = page.getByRole('navigation', { name: 'Main' }).locator('details:visible')
+    await menu.locator('summary').click()
+    await menu.getByRole('link', { name: 'Sites' }).click()
+    await expect(page).toHaveURL(/\/sites$/)
+  })
+})

@@ -1,0 +1,113 @@
+import { deferFrameworkScripts, LOADER_FALLBACK_MS, loaderScript } from '@/server/paint-first'
+
+/** A page shaped like Next 16's static export (head scripts, RSC payload at the end of body). */
+const page = [
+  '<!DOCTYPE html><html lang="en-GB"><head><meta charSet="utf-8"/>',
+  '<link rel="preload" href="/_next/static/media/font.woff2" as="font" crossorigin="" type="font/woff2"/>',
+  '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/main.js"/>',
+  '<script src="/_next/static/chunks/a.js" async=""></script>',
+  '<script src="/_next/static/chunks/b.js" async=""></script>',
+  '<script>document.documentElement.dataset.js=""</script>',
+  '<script src="/_next/static/chunks/polyfills.js" noModule=""></script>',
+  '<script src="https://widget.example/embed.js" async=""></script>',
+  '<script src="/_next/static/chunks/main.js" async=""></script>',
+  '</head><body><h1>Hi</h1><script>self.__next_f.push([1,"x"])</script></body></html>',
+].join('')
+
+test("moves Next's async chunks and script preloads into one loader at the end of <body>, in order", () => {
+  const out = deferFrameworkScripts(page)
+  expect(out).not.toContain('<script src="/_next/static/chunks/a.js"')
+  expect(out).not.toContain('<script src="/_next/static/chunks/main.js"')
+  expect(out).not.toContain('rel="preload" as="script"')
+  // Everything else stays: the font preload, inline scripts, the nomodule polyfill, third-party scripts.
+  expect(out).toContain('as="font"')
+  expect(out).toContain('<script>document.documentElement.dataset.js=""</script>')
+  expect(out).toContain('noModule=""')
+  expect(out).toContain('https://widget.example/embed.js')
+  expect(out).toContain('<h1>Hi</h1><script>self.__next_f.push([1,"x"])</script>')
+  expect(
+    out.endsWith(
+      `<script>${loaderScript(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js', '/_next/static/chunks/main.js'])}</script></body></html>`,
+    ),
+  ).toBe(true)
+})
+
+test('a page without framework scripts, or one already rewritten, is returned unchanged', () => {
+  const plain = '<!DOCTYPE html><html><head></head><body><p>x</p></body></html>'
+  expect(deferFrameworkScripts(plain)).toBe(plain)
+  const once = deferFrameworkScripts(page)
+  expect(deferFrameworkScripts(once)).toBe(once)
+})
+
+test('a source cannot close the loader script', () => {
+  expect(loaderScript(['/_next/static/</script><b>.js'])).not.toContain('</script>')
+})
+
+describe('the loader in a browser', () => {
+  type Observer = { callback: (list: { getEntries: () => { name: string }[] }) => void }
+  let observers: Observer[]
+  let originalObserver: unknown
+
+  beforeEach(() => {
+    jest.useFakeTimers()
+    observers = []
+    originalObserver = (window as unknown as { PerformanceObserver?: unknown }).PerformanceObserver
+    class FakeObserver {
+      static supportedEntryTypes = ['paint']
+      callback: Observer['callback']
+      constructor(callback: Observer['callback']) {
+        this.callback = callback
+        observers.push(this)
+      }
+      observe() {}
+    }
+    Object.assign(window, { PerformanceObserver: FakeObserver })
+    document.body.innerHTML = ''
+  })
+  afterEach(() => {
+    jest.useRealTimers()
+    Object.assign(window, { PerformanceObserver: originalObserver })
+  })
+
+  const run = (sources: string[]) => new Function(loaderScript(sources))()
+  const appended = () => [...document.body.querySelectorAll('script')].map((s) => s.getAttribute('src'))
+
+  test('appends the scripts (async, in order) only after the first contentful paint', () => {
+    run(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js'])
+    jest.advanceTimersByTime(100)
+    expect(appended()).toEqual([])
+    observers[0]!.callback({ getEntries: () => [{ name: 'first-paint' }] })
+    jest.advanceTimersByTime(100)
+    expect(appended()).toEqual([])
+    observers[0]!.callback({ getEntries: () => [{ name: 'first-contentful-paint' }] })
+    jest.advanceTimersByTime(0)
+    expect(appended()).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js'])
+    expect([...document.body.querySelectorAll('script')].every((s) => s.async)).toBe(true)
+    // Once only, whatever else fires.
+    jest.advanceTimersByTime(LOADER_FALLBACK_MS)
+    expect(appended()).toHaveLength(2)
+  })
+
+  test(`starts after ${LOADER_FALLBACK_MS} ms when no paint is reported`, () => {
+    run(['/_next/static/chunks/a.js'])
+    jest.advanceTimersByTime(LOADER_FALLBACK_MS - 1)
+    expect(appended()).toEqual([])
+    jest.advanceTimersByTime(1)
+    expect(appended()).toEqual(['/_next/static/chunks/a.js'])
+  })
+
+  test('starts at once in a background tab (nothing will paint)', () => {
+    const visibility = jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    run(['/_next/static/chunks/a.js'])
+    expect(appended()).toEqual(['/_next/static/chunks/a.js'])
+    visibility.mockRestore()
+  })
+
+  test('waits one frame where paint timing is not supported', () => {
+    Object.assign(window, { PerformanceObserver: undefined })
+    run(['/_next/static/chunks/a.js'])
+    expect(appended()).toEqual([])
+    jest.advanceTimersByTime(50) // jsdom's requestAnimationFrame runs on a timer
+    expect(appended()).toEqual(['/_next/static/chunks/a.js'])
+  })
+})
