@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { CaseStudyCard } from '@/components/case-studies/CaseStudyCard'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
+import { ABOVE_THE_FOLD_CARDS } from '@/components/ui/ContentImage'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { sectionPageMetadata } from '@/lib/seo'
 import { getCaseStudyCards, getSiteSettings } from '@/lib/content'
@@ -25,9 +26,9 @@ export default async function CaseStudiesPage() {
       <PageHeader eyebrow="Results" title="Case Studies" intro={settings.caseStudiesIntro} />
       <div className="content-width pb-20 md:pb-28">
         <StaggerList className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {studies.map((study) => (
+          {studies.map((study, index) => (
             <li key={study._id}>
-              <CaseStudyCard study={study} headingLevel="h2" />
+              <CaseStudyCard study={study} headingLevel="h2" priority={index < ABOVE_THE_FOLD_CARDS} />
             </li>
           ))}
         </StaggerList>

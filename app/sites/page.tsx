@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { PortfolioCard } from '@/components/portfolio/PortfolioCard'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
+import { ABOVE_THE_FOLD_CARDS } from '@/components/ui/ContentImage'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { sectionPageMetadata } from '@/lib/seo'
 import { getPortfolioSites, getSiteSettings } from '@/lib/content'
@@ -25,9 +26,9 @@ export default async function SitesPage() {
       <PageHeader eyebrow="Sites" title="Our Portfolio" intro={settings.portfolioIntro} />
       <div className="content-width pb-20 md:pb-28">
         <StaggerList className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {sites.map((site) => (
+          {sites.map((site, index) => (
             <li key={site._id}>
-              <PortfolioCard site={site} />
+              <PortfolioCard site={site} priority={index < ABOVE_THE_FOLD_CARDS} />
             </li>
           ))}
         </StaggerList>

@@ -17,13 +17,16 @@ export type CaseStudyCardData = {
  * characters of the issue plus an ellipsis, and 'Read case study'. The whole
  * card is one link to /case-studies/{slug}.
  * @param headingLevel 'h2' on /case-studies, 'h3' inside a home section
+ * @param priority true for a card above the fold (its image loads first, see ContentImage)
  */
 export function CaseStudyCard({
   study,
   headingLevel: Heading = 'h3',
+  priority = false,
 }: {
   study: CaseStudyCardData
   headingLevel?: 'h2' | 'h3'
+  priority?: boolean
 }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-ui border border-line bg-surface shadow-soft transition-shadow duration-200 hover:shadow-lift">
@@ -31,6 +34,7 @@ export function CaseStudyCard({
         image={study.image}
         sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
         className="aspect-[3/2] object-cover"
+        priority={priority}
       />
       <div className="flex flex-1 flex-col p-6">
         <Heading className="text-xl font-bold">

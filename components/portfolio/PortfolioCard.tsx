@@ -13,8 +13,9 @@ export type PortfolioSiteData = {
 /**
  * One site of 'Our Portfolio' (spec §2): its 'Visit site' link opens in a new
  * tab (and says so to screen readers).
+ * @param priority true for a card above the fold (its image loads first, see ContentImage)
  */
-export function PortfolioCard({ site }: { site: PortfolioSiteData }) {
+export function PortfolioCard({ site, priority = false }: { site: PortfolioSiteData; priority?: boolean }) {
   const host = new URL(site.url).host.replace(/^www\./, '')
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-ui border border-line bg-surface shadow-soft">
@@ -22,6 +23,7 @@ export function PortfolioCard({ site }: { site: PortfolioSiteData }) {
         image={site.image}
         sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
         className="aspect-[3/2] border-b border-line object-cover"
+        priority={priority}
       />
       <div className="flex flex-1 flex-col p-6">
         <h2 className="text-xl font-bold">{site.title}</h2>

@@ -2,10 +2,17 @@ import Image from 'next/image'
 import type { ContentImage as ContentImageData } from '@/lib/content/media'
 
 /**
+ * How many cards of a grid page start above the fold: the first row at 1280 px
+ * (three columns); on a phone the first card. Their images get `priority`.
+ */
+export const ABOVE_THE_FOLD_CARDS = 3
+
+/**
  * A content image with its intrinsic width and height set (no layout shift).
  * @param image `{src, width, height, alt}` from the content layer
  * @param sizes the slot's width, e.g. '(min-width: 768px) 33vw, 100vw'
- * @param priority true for the above-the-fold image of a page (eager, high priority)
+ * @param priority true for an image above the fold: preloaded, loaded eagerly and at
+ *   high fetch priority (it is often the page's largest contentful paint)
  */
 export function ContentImage({
   image,
@@ -25,7 +32,8 @@ export function ContentImage({
       height={image.height}
       alt={image.alt}
       sizes={sizes}
-      priority={priority}
+      preload={priority}
+      fetchPriority={priority ? 'high' : undefined}
       className={`h-auto w-full ${className}`}
     />
   )

@@ -1,0 +1,20 @@
+import { render, screen } from '@testing-library/react'
+import { ContentImage } from '@/components/ui/ContentImage'
+
+const image = { src: '/media/a-1200x800.svg', width: 1200, height: 800, alt: 'A diagram' }
+
+test('an above-the-fold image loads eagerly at high fetch priority, with its size set', () => {
+  render(<ContentImage image={image} sizes="100vw" priority />)
+  const img = screen.getByRole('img', { name: 'A diagram' })
+  expect(img).toHaveAttribute('fetchpriority', 'high')
+  expect(img).not.toHaveAttribute('loading', 'lazy')
+  expect(img).toHaveAttribute('width', '1200')
+  expect(img).toHaveAttribute('height', '800')
+})
+
+test('other images load lazily at the default priority', () => {
+  render(<ContentImage image={image} sizes="100vw" />)
+  const img = screen.getByRole('img', { name: 'A diagram' })
+  expect(img).toHaveAttribute('loading', 'lazy')
+  expect(img).not.toHaveAttribute('fetchpriority')
+})
