@@ -85,7 +85,8 @@ const medianSample = (samples: Sample[]): Sample =>
   ) as Sample
 
 if (!existsSync('out/.build.json')) throw new Error('no complete build in out/: run npm run build first')
-if (!existsSync(path.join(EMPTY_PAGE_OUT, '.build.json'))) await buildEmptyPage()
+// Rebuilt on every run, so the baseline always has this toolchain (Next, React, finalize).
+await buildEmptyPage()
 const routes =
   arg('routes')?.split(',') ??
   // Visitors' pages only: not the booking stand-in (a local placeholder for the external

@@ -48,6 +48,16 @@ export function loaderScript(sources: readonly string[]): string {
   )
 }
 
+/**
+ * The scripts a rewritten page's loader starts (for byte counts: they are no `<script src>`).
+ * @param html a page after `deferFrameworkScripts`
+ * @returns the loader's script URLs in order; none for a page without the loader
+ */
+export function deferredScriptsOf(html: string): string[] {
+  const list = /\}\)\(document,(\[[^\]]*\])\)<\/script>/.exec(html)?.[1]
+  return list ? (JSON.parse(list) as string[]) : []
+}
+
 const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value
 
 /**

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { deferredScriptsOf } from '../../server/paint-first.ts'
 import { urlPathOf } from '../../server/site-files.ts'
 
 export type Sizes = { raw: number; br: number; gzip: number }
@@ -69,7 +70,9 @@ export function routeBytes(out: string): RouteBytes[] {
       images: zero(),
       largestImage: 0,
     }
-    for (const url of referenced(/<script[^>]+src="([^"]+)"/g)) add(row.js, sizesOf(path.join(out, url)))
+    // Next's chunks are started by the paint-first loader (server/paint-first.ts), not by <script src>.
+    const scripts = [...referenced(/<script[^>]+src="([^"]+)"/g), ...deferredScriptsOf(html)]
+    for (const url of new Set(scripts)) add(row.js, sizesOf(path.join(out, url)))
     for (const url of referenced(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))
       add(row.css, sizesOf(path.join(out, url)))
     for (const url of referenced(/<img[^>]+src="([^"]+)"/g)) {

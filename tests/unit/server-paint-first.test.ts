@@ -1,4 +1,9 @@
-import { deferFrameworkScripts, LOADER_FALLBACK_MS, loaderScript } from '@/server/paint-first'
+import {
+  deferFrameworkScripts,
+  deferredScriptsOf,
+  LOADER_FALLBACK_MS,
+  loaderScript,
+} from '@/server/paint-first'
 
 /** A page shaped like Next 16's static export (head scripts, RSC payload at the end of body). */
 const page = [
@@ -30,6 +35,15 @@ test("moves Next's async chunks and script preloads into one loader at the end o
       `<script>${loaderScript(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js', '/_next/static/chunks/main.js'])}</script></body></html>`,
     ),
   ).toBe(true)
+})
+
+test('deferredScriptsOf reads the loader back (for byte counts)', () => {
+  expect(deferredScriptsOf(deferFrameworkScripts(page))).toEqual([
+    '/_next/static/chunks/a.js',
+    '/_next/static/chunks/b.js',
+    '/_next/static/chunks/main.js',
+  ])
+  expect(deferredScriptsOf(page)).toEqual([])
 })
 
 test('a page without framework scripts, or one already rewritten, is returned unchanged', () => {
