@@ -123,14 +123,6 @@ export function caseStudyJsonLd(study: ArticleInput, settings: OrganizationInput
 }
 
 /**
- * JSON for an inline `<script type="application/ld+json">`: `<` is written as
- * `\u003c`, so no text in the content can close the script element early.
- */
-export function serializeJsonLd(data: object): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c')
-}
-
-/**
  * The share cards of the pages that are not case studies (app/og/[card]/route.tsx
  * draws `/og/<name>.png`): a label and which site setting gives the title.
  */

@@ -20,3 +20,12 @@ export function excerpt(text: string, length = PREVIEW_LENGTH): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, '')}`
 }
+
+/**
+ * JSON to put inside an inline `<script>` (JSON-LD, a list for a loader): `<` is
+ * written as `\u003c`, so no string in the data can close the script element early.
+ * @param data anything JSON.stringify accepts
+ */
+export function scriptSafeJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c')
+}

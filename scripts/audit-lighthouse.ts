@@ -14,6 +14,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig } from 'lighthouse'
 import { EMPTY_PAGE_OUT, buildEmptyPage } from './bench/empty-page.ts'
+import { median } from './bench/median.ts'
 import { htmlFilesOf, NOT_FOUND_ROUTE, routesOf } from './audit/routes.ts'
 import { serveExport } from './audit/serve.ts'
 
@@ -74,11 +75,6 @@ async function measure(
   }
 }
 
-// A run that could not compute a metric (NaN, e.g. Lighthouse's NO_LCP) is left out of its median.
-const median = (values: number[]) => {
-  const finite = values.filter(Number.isFinite).sort((a, b) => a - b)
-  return finite.length ? finite[Math.floor(finite.length / 2)]! : NaN
-}
 const medianSample = (samples: Sample[]): Sample =>
   Object.fromEntries(
     (Object.keys(samples[0]!) as (keyof Sample)[]).map((key) => [key, median(samples.map((s) => s[key]))]),

@@ -19,6 +19,7 @@
  * page's Content-Security-Policy hash covers it (headers are computed afterwards).
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
+import { scriptSafeJson } from '../lib/text.ts'
 
 type Node = DefaultTreeAdapterMap['node']
 type Element = DefaultTreeAdapterMap['element']
@@ -33,8 +34,7 @@ export const LOADER_FALLBACK_MS = 3000
  * @param sources script URLs in document order
  */
 export function loaderScript(sources: readonly string[]): string {
-  // JSON.stringify of plain paths; "<" escaped so no source can close the <script>.
-  const list = JSON.stringify(sources).replace(/</g, '\\u003c')
+  const list = scriptSafeJson(sources)
   return (
     '(function(d,s){var done=0;function go(){if(done)return;done=1;' +
     'for(var i=0;i<s.length;i++){var e=d.createElement("script");e.src=s[i];e.async=true;d.body.appendChild(e)}}' +

@@ -1,4 +1,4 @@
-import { serializeJsonLd } from '@/lib/seo'
+import { scriptSafeJson } from '@/lib/text'
 
 /**
  * Structured data for search engines: one `<script type="application/ld+json">`.
@@ -7,5 +7,5 @@ import { serializeJsonLd } from '@/lib/seo'
  * @param data a schema.org object, e.g. from `organizationJsonLd` in lib/seo.ts
  */
 export function JsonLd({ data }: { data: object }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(data) }} />
 }

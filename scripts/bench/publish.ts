@@ -14,13 +14,13 @@ import path from 'node:path'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import autocannon from 'autocannon'
 import { serveExport } from '../audit/serve.ts'
+import { median } from './median.ts'
 
 /** Origin of the server being measured (set by measurePublishing). */
 let BASE = ''
 const SECRET = 'bench-secret'
 /** ms -> s, one decimal. */
 export const seconds = (ms: number) => Math.round(ms / 100) / 10
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 /** Runs `npm run build` and returns how long it took, in ms. @throws when the build fails */
 export function timeBuild(): number {

@@ -18,8 +18,9 @@ export const test = base.extend({
       const goto = page.goto.bind(page)
       page.goto = async (url, options) => {
         const response = await goto(url, options)
-        // Only pages of the app hydrate (not e.g. the static booking stand-in or a JSON file).
-        if (response?.headers()['content-type']?.startsWith('text/html') && !url.includes('/booking'))
+        // Only Next's pages hydrate: they carry its inline RSC payload (`self.__next_f`);
+        // the static booking stand-in or a JSON file do not.
+        if (await page.evaluate(() => '__next_f' in self))
           await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' })
         return response
       }

@@ -1,6 +1,7 @@
 import { formatPounds, monthlyEarnings } from '@/lib/earnings'
-import { excerpt } from '@/lib/text'
+import { excerpt, scriptSafeJson } from '@/lib/text'
 import { mediaFileName } from '@/lib/content/media'
+import { median } from '@/scripts/bench/median'
 
 describe('excerpt (spec §9: 120 characters plus ellipsis)', () => {
   test('cuts after 120 characters and adds an ellipsis', () => {
@@ -45,5 +46,22 @@ describe('mediaFileName', () => {
 
   test('rejects an id that is not an image asset', () => {
     expect(() => mediaFileName('file-abc-pdf')).toThrow('"file-abc-pdf" is not a Sanity image asset id')
+  })
+})
+
+describe('scriptSafeJson', () => {
+  test('escapes < so content cannot close the script element', () => {
+    const json = scriptSafeJson({ name: '</script><script>alert(1)</script>' })
+    expect(json).not.toContain('<')
+    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>' })
+  })
+})
+
+describe('median (npm run bench, npm run audit:lighthouse)', () => {
+  test('the middle value, the upper middle of an even count, NaN runs left out', () => {
+    expect(median([3, 1, 2])).toBe(2)
+    expect(median([4, 1, 3, 2])).toBe(3)
+    expect(median([NaN, 5, 1, NaN, 3])).toBe(3)
+    expect(median([NaN])).toBeNaN()
   })
 })

@@ -18,7 +18,6 @@ import {
   ogImagePath,
   organizationJsonLd,
   pageMetadata,
-  serializeJsonLd,
 } from '@/lib/seo'
 
 const settings = {
@@ -122,14 +121,6 @@ describe('caseStudyJsonLd', () => {
     const data = caseStudyJsonLd({ ...study, createdAt: null, updatedAt: undefined }, settings)
     expect(data).not.toHaveProperty('datePublished')
     expect(data).not.toHaveProperty('dateModified')
-  })
-})
-
-describe('serializeJsonLd', () => {
-  test('escapes < so content cannot close the script element', () => {
-    const json = serializeJsonLd({ name: '</script><script>alert(1)</script>' })
-    expect(json).not.toContain('<')
-    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>' })
   })
 })
 
