@@ -8,7 +8,7 @@ import { BOOT_SCRIPT } from '@/lib/splash'
 import { getSiteSettings } from '@/lib/content'
 import { OG_IMAGE_SIZE, ogImagePath, organizationJsonLd, siteTitle } from '@/lib/seo'
 import { JsonLd } from '@/components/seo/JsonLd'
-import { jakarta } from './fonts'
+import { jakarta, jakartaExtended } from './fonts'
 import './globals.css'
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -31,7 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const settings = await getSiteSettings()
   return (
     // The boot script sets data-splash on <html> before hydration, hence suppressHydrationWarning.
-    <html lang="en-GB" className={jakarta.variable} suppressHydrationWarning>
+    <html lang="en-GB" className={`${jakarta.variable} ${jakartaExtended.variable}`} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
       </head>

@@ -1,0 +1,86 @@
+/**
+ * The site font's core subset (issue 9, §2: fonts subset and preloaded only where
+ * used above the fold). Plus Jakarta Sans' latin file from its npm package is
+ * 27 KB: two TCP round trips on a cold connection. The core subset keeps what
+ * nearly every page uses, printable ASCII and common typographic punctuation,
+ * at the weights the CSS uses (400-800), in 13.6 KB: one initial congestion
+ * window (10 x 1460 bytes). It is preloaded on every page; the rest of latin
+ * (accented letters, rarer symbols) is a second face, the package's own file,
+ * downloaded only by a page whose text needs it (CSS `unicode-range`).
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import subsetFont from 'subset-font'
+
+/** The package's latin file (OFL), the source of both faces. */
+export const FONT_SOURCE =
+  'node_modules/@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2'
+/** The committed core subset (`npm run fonts` writes it; app/fonts.ts preloads it). */
+export const CORE_FONT = 'assets/fonts/plus-jakarta-sans-core.woff2'
+/** The weight axis the site's CSS uses: font-normal (400) to the display weight (800). */
+export const CORE_WEIGHT = { min: 400, max: 800 } as const
+
+/** Printable ASCII, no-break space, figure space (the splash counter pads with it) and the punctuation and symbols of English copy. */
+export const CORE_CODEPOINTS: readonly number[] = [
+  ...Array.from({ length: 0x7e - 0x20 + 1 }, (_, index) => 0x20 + index),
+  ...[...'\u00a0\u2007£©®°·×‘’“”–—•…€™'].map((char) => char.codePointAt(0)!),
+].sort((a, b) => a - b)
+
+/** The package's latin subset (its unicode.json), which the second face covers minus the core. */
+export const LATIN_RANGE =
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD'
+
+/**
+ * Parses a CSS `unicode-range` value.
+ * @param range e.g. 'U+0000-00FF, U+0131'
+ * @returns the code points it covers, ascending, without duplicates
+ * @throws Error on a token that is not `U+hex` or `U+hex-hex` (wildcards are not used here)
+ */
+export function parseUnicodeRange(range: string): number[] {
+  const points = new Set<number>()
+  for (const token of range.split(',').map((part) => part.trim())) {
+    const match = /^U\+([0-9A-F]{1,6})(?:-([0-9A-F]{1,6}))?$/i.exec(token)
+    if (!match) throw new Error(`parseUnicodeRange: not a unicode-range token: '${token}'`)
+    const start = parseInt(match[1]!, 16)
+    const end = match[2] ? parseInt(match[2], 16) : start
+    for (let point = start; point <= end; point++) points.add(point)
+  }
+  return [...points].sort((a, b) => a - b)
+}
+
+/**
+ * Formats code points as a CSS `unicode-range` value, merging consecutive runs.
+ * @param points code points (any order; duplicates ignored)
+ * @returns e.g. 'U+20-7E, U+A0, U+A3'
+ */
+export function formatUnicodeRange(points: readonly number[]): string {
+  const sorted = [...new Set(points)].sort((a, b) => a - b)
+  const runs: string[] = []
+  for (let index = 0; index < sorted.length;) {
+    let end = index
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++
+    const hex = (point: number) => point.toString(16).toUpperCase()
+    runs.push(end === index ? `U+${hex(sorted[index]!)}` : `U+${hex(sorted[index]!)}-${hex(sorted[end]!)}`)
+    index = end + 1
+  }
+  return runs.join(', ')
+}
+
+/** The second face's range: the package's latin subset minus the core. */
+export function extendedCodepoints(): number[] {
+  const core = new Set(CORE_CODEPOINTS)
+  return parseUnicodeRange(LATIN_RANGE).filter((point) => !core.has(point))
+}
+
+/**
+ * Makes the core subset (harfbuzz's hb-subset through `subset-font`): the core
+ * code points with their layout features (kerning, ligatures), the weight axis
+ * limited to CORE_WEIGHT, as WOFF2.
+ * @param root the repository root (where node_modules is)
+ * @returns the WOFF2 bytes; deterministic for a given source file
+ */
+export async function makeCoreSubset(root: string): Promise<Buffer> {
+  const source = await readFile(path.join(root, FONT_SOURCE))
+  const text = String.fromCodePoint(...CORE_CODEPOINTS)
+  return subsetFont(source, text, { targetFormat: 'woff2', variationAxes: { wght: { ...CORE_WEIGHT } } })
+}
