@@ -1,0 +1,51 @@
+/**
+ * A local TLS reverse proxy speaking HTTP/2, in front of a served build: how the
+ * site runs in production (README, "Running the publisher on a real host": `npm
+ * start` behind Caddy or nginx, which speak HTTP/2 over TLS). Lighthouse's
+ * simulated throttling models a page's requests on the connections it saw: over
+ * HTTP/1.1 each parallel early request (font, hero image, favicon) opens its own
+ * connection and pays a handshake round trip; over HTTP/2 they share one.
+ * The certificate is self-signed for 127.0.0.1 and made per run (the browser is
+ * started with `--ignore-certificate-errors`).
+ */
+import http2 from 'node:http2'
+import type { AddressInfo } from 'node:net'
+import proxy from 'http2-proxy'
+import selfsigned from 'selfsigned'
+
+/** A running proxy. */
+export type TlsProxy = {
+  /** e.g. `https://127.0.0.1:41235` */
+  origin: string
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts the proxy on a free port of 127.0.0.1.
+ * @param upstream the origin it forwards every request to, e.g. `http://127.0.0.1:41234`
+ * @returns its origin and a stop function
+ * @throws Error when upstream is not an http origin
+ */
+export async function startTlsProxy(upstream: string): Promise<TlsProxy> {
+  const target = new URL(upstream)
+  if (target.protocol !== 'http:') throw new Error(`startTlsProxy: upstream must be http://, not ${upstream}`)
+  const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  })
+  const server = http2.createSecureServer({ key: pems.private, cert: pems.cert, allowHTTP1: true })
+  server.on('request', (request, response) => {
+    proxy.web(request, response, { hostname: target.hostname, port: Number(target.port) }, (error) => {
+      if (!error) return
+      if (!response.headersSent) response.writeHead(502)
+      response.end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
