@@ -5,9 +5,9 @@ import { prefersReducedMotion } from '@/lib/scroll'
 
 /**
  * A card grid whose items stagger in, 0.1 s apart (spec §9), as it enters the
- * viewport. The server HTML is fully visible; only a grid that is still below
- * the viewport when this runs is marked `waiting` (hidden by CSS) until it comes
- * into view. Nothing happens under reduced motion or without IntersectionObserver.
+ * viewport. The server HTML is fully visible; only a grid that the observer's
+ * first report finds below the viewport is marked `waiting` (hidden by CSS) until
+ * it comes into view. Nothing happens under reduced motion or without IntersectionObserver.
  * Opacity and transform only: no layout shift.
  * @param className the list's classes (its grid layout)
  * @param children the `<li>` items
@@ -19,14 +19,26 @@ export function StaggerList({ className, children }: { className?: string; child
     const list = ref.current
     if (!list || typeof IntersectionObserver === 'undefined') return
     if (prefersReducedMotion()) return
-    if (list.getBoundingClientRect().top < window.innerHeight) return // already seen: leave it be
-    Array.from(list.children).forEach((item, index) =>
-      (item as HTMLElement).style.setProperty('--stagger-index', String(index)),
-    )
-    list.dataset.stagger = 'waiting'
+    // The observer's first report says where the grid is, without forcing a layout
+    // during hydration (getBoundingClientRect here laid out the whole page).
+    let placed = false
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return
+        const entry = entries[entries.length - 1]
+        if (!entry) return
+        if (!placed) {
+          placed = true
+          if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) {
+            observer.disconnect() // already seen: leave it be
+            return
+          }
+          Array.from(list.children).forEach((item, index) =>
+            (item as HTMLElement).style.setProperty('--stagger-index', String(index)),
+          )
+          list.dataset.stagger = 'waiting'
+          return
+        }
+        if (!entry.isIntersecting) return
         list.dataset.stagger = 'in'
         observer.disconnect()
       },

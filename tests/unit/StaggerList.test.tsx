@@ -14,8 +14,14 @@ class IntersectionObserverFake {
   }
 }
 
-function place(top: number) {
-  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top } as DOMRect)
+/** The observer reports the grid at `top` px from the viewport's top (its first report places it). */
+function report(top: number, isIntersecting = top < 800) {
+  act(() =>
+    observed[0]!.callback(
+      [{ isIntersecting, boundingClientRect: { top } } as IntersectionObserverEntry],
+      {} as IntersectionObserver,
+    ),
+  )
 }
 function reducedMotion(matches: boolean) {
   window.matchMedia = jest.fn().mockReturnValue({ matches }) as unknown as typeof window.matchMedia
@@ -38,31 +44,36 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks())
 
 test('a grid below the viewport waits, then its items stagger in 0.1 s apart when it enters', () => {
-  place(2000)
+  const layout = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect')
   render(<StaggerList className="grid">{items}</StaggerList>)
+  // Nothing changes, and nothing forces a layout, before the observer's first report.
+  expect(grid()).not.toHaveAttribute('data-stagger')
+  expect(layout).not.toHaveBeenCalled()
+  report(2000)
   expect(grid()).toHaveAttribute('data-stagger', 'waiting')
   expect(screen.getByText('Three').style.getPropertyValue('--stagger-index')).toBe('2')
-  act(() =>
-    observed[0]!.callback(
-      [{ isIntersecting: true } as IntersectionObserverEntry],
-      {} as IntersectionObserver,
-    ),
-  )
+  report(700, true)
   expect(grid()).toHaveAttribute('data-stagger', 'in')
   expect(observed[0]!.disconnected).toBe(true)
 })
 
 test('a grid already in view when the page hydrates is left visible, untouched', () => {
-  place(300)
   render(<StaggerList>{items}</StaggerList>)
+  report(300)
   expect(grid()).not.toHaveAttribute('data-stagger')
-  expect(observed).toHaveLength(0)
+  expect(observed[0]!.disconnected).toBe(true)
+})
+
+test('a grid in the bottom strip of the viewport (not yet intersecting the observer) counts as seen', () => {
+  render(<StaggerList>{items}</StaggerList>)
+  report(780, false)
+  expect(grid()).not.toHaveAttribute('data-stagger')
 })
 
 test('under reduced motion nothing waits or moves', () => {
-  place(2000)
   reducedMotion(true)
   render(<StaggerList>{items}</StaggerList>)
+  expect(observed).toHaveLength(0)
   expect(grid()).not.toHaveAttribute('data-stagger')
 })
 
