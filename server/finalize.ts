@@ -89,7 +89,15 @@ export async function finalizeExport(
       .map(async (file) => {
         const exported = await readFile(file, 'utf8')
         // Next's chunks start after the first paint (paint-first.ts); the CSP below hashes the loader.
-        const html = deferFrameworkScripts(exported)
+        // The page's RSC payload file, `<page>.txt`, lets its inline copy go as well.
+        const payloadFile = file.replace(/\.html$/, '.txt')
+        const payload = files.includes(payloadFile)
+          ? {
+              url: encodeURI('/' + path.relative(root, payloadFile).split(path.sep).join('/')),
+              text: await readFile(payloadFile, 'utf8'),
+            }
+          : undefined
+        const html = deferFrameworkScripts(exported, payload)
         if (html !== exported) await writeFile(file, html)
         return { urlPath: urlPathOf(path.relative(root, file).split(path.sep).join('/')), html }
       }),

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { deferredScriptsOf } from '../../server/paint-first.ts'
+import { deferredPayloadOf, deferredScriptsOf } from '../../server/paint-first.ts'
 import { urlPathOf } from '../../server/site-files.ts'
 
 export type Sizes = { raw: number; br: number; gzip: number }
@@ -14,6 +14,7 @@ export type RouteBytes = {
   route: string
   js: Sizes
   css: Sizes
+  /** the document and its RSC payload (inline, or the `.txt` the paint-first loader fetches) */
   html: Sizes
   images: Sizes
   largestImage: number
@@ -70,6 +71,9 @@ export function routeBytes(out: string): RouteBytes[] {
       images: zero(),
       largestImage: 0,
     }
+    // HTML is the document and its RSC payload, inline or the file the paint-first loader fetches.
+    const payload = deferredPayloadOf(html)
+    if (payload) add(row.html, sizesOf(path.join(out, decodeURI(payload))))
     // Next's chunks are started by the paint-first loader (server/paint-first.ts), not by <script src>.
     const scripts = [...referenced(/<script[^>]+src="([^"]+)"/g), ...deferredScriptsOf(html)]
     for (const url of new Set(scripts)) add(row.js, sizesOf(path.join(out, url)))

@@ -18,7 +18,8 @@ test('no stylesheet request, and no framework script is requested before the fir
       return {
         fcp,
         scripts: resources
-          .filter((entry) => entry.initiatorType === 'script' && entry.name.includes('/_next/static/'))
+          // Started by a <script> or, when the payload is fetched first, by a preload <link>.
+          .filter((entry) => /\/_next\/static\/.*\.js(\?|$)/.test(entry.name))
           .map((entry) => entry.startTime),
         stylesheets: resources.filter((entry) => /\.css(\?|$)/.test(entry.name)).length,
       }
@@ -27,6 +28,28 @@ test('no stylesheet request, and no framework script is requested before the fir
     expect(timing.scripts.length, path).toBeGreaterThan(0)
     expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.fcp)
     expect(timing.stylesheets, path).toBe(0)
+  }
+})
+
+test("the RSC payload is not inline: the page's .txt is fetched after the first paint, and the page hydrates", async ({
+  page,
+  request,
+}) => {
+  for (const [path, payload] of [
+    ['/', '/index.txt'],
+    ['/case-studies/osteopath-lancing', '/case-studies/osteopath-lancing.txt'],
+  ] as const) {
+    const html = await (await request.get(path)).text()
+    expect(html, path).not.toContain('self.__next_f.push([1,')
+    await page.goto(path) // the fixture waits for html[data-hydrated]
+    const timing = await page.evaluate((url) => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
+      const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+        (resource) => new URL(resource.name).pathname === url,
+      )
+      return { fcp, start: entry?.startTime ?? NaN }
+    }, payload)
+    expect(timing.start, path).toBeGreaterThanOrEqual(timing.fcp)
   }
 })
 

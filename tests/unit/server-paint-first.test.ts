@@ -1,5 +1,6 @@
 import {
   deferFrameworkScripts,
+  deferredPayloadOf,
   deferredScriptsOf,
   LOADER_FALLBACK_MS,
   loaderScript,
@@ -44,6 +45,8 @@ test('deferredScriptsOf reads the loader back (for byte counts)', () => {
     '/_next/static/chunks/main.js',
   ])
   expect(deferredScriptsOf(page)).toEqual([])
+  // A page finalized before the loader took a payload argument.
+  expect(deferredScriptsOf('<script>(function(d,s){})(document,["/a.js"])</script>')).toEqual(['/a.js'])
 })
 
 test('a page without framework scripts, or one already rewritten, is returned unchanged', () => {
@@ -55,6 +58,28 @@ test('a page without framework scripts, or one already rewritten, is returned un
 
 test('a source cannot close the loader script', () => {
   expect(loaderScript(['/_next/static/</script><b>.js'])).not.toContain('</script>')
+})
+
+const withPayload = page.replace(
+  '<script>self.__next_f.push([1,"x"])</script>',
+  '<script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"1:\\"a\\"\\n"])</script><script>self.__next_f.push([1,"2:[]\\n"])</script>',
+)
+
+test("cuts the inline RSC payload when the page's .txt holds the same bytes, and fetches that instead", () => {
+  const out = deferFrameworkScripts(withPayload, { url: '/index.txt', text: '1:"a"\n2:[]\n' })
+  expect(out).not.toContain('self.__next_f.push([1,')
+  // The bootstrap stays inline: it is what marks a page as Next's before its scripts run.
+  expect(out).toContain('<script>(self.__next_f=self.__next_f||[]).push([0])</script>')
+  expect(deferredPayloadOf(out)).toBe('/index.txt')
+  expect(deferredScriptsOf(out)).toHaveLength(3)
+})
+
+test('keeps the inline payload when the file differs or there is none', () => {
+  for (const payload of [{ url: '/index.txt', text: '1:"b"\n2:[]\n' }, undefined]) {
+    const out = deferFrameworkScripts(withPayload, payload)
+    expect(out).toContain('<script>self.__next_f.push([1,"2:[]\\n"])</script>')
+    expect(deferredPayloadOf(out)).toBeNull()
+  }
 })
 
 describe('the loader in a browser', () => {
@@ -115,6 +140,66 @@ describe('the loader in a browser', () => {
     run(['/_next/static/chunks/a.js'])
     expect(appended()).toEqual(['/_next/static/chunks/a.js'])
     visibility.mockRestore()
+  })
+
+  describe('with a payload file', () => {
+    let fetched: string[]
+    let answer: (response: { ok: boolean; text: () => Promise<string> }) => void
+    let fail: () => void
+    beforeEach(() => {
+      fetched = []
+      Object.assign(window, {
+        fetch: (url: string) => {
+          fetched.push(url)
+          return new Promise((resolve, reject) => {
+            answer = resolve
+            fail = () => reject(new TypeError('offline'))
+          })
+        },
+      })
+      delete (window as { __next_f?: unknown }).__next_f
+    })
+    const runWithPayload = () =>
+      new Function(loaderScript(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js'], '/index.txt'))()
+    const preloads = () =>
+      [...document.head.querySelectorAll('link[rel="preload"][as="script"]')].map((l) =>
+        l.getAttribute('href'),
+      )
+    const paint = () => {
+      observers[0]!.callback({ getEntries: () => [{ name: 'first-contentful-paint' }] })
+      jest.advanceTimersByTime(0)
+    }
+
+    test('at first paint preloads the chunks and fetches the payload; adds the chunks once it is pushed', async () => {
+      runWithPayload()
+      jest.advanceTimersByTime(100)
+      expect(fetched).toEqual([])
+      paint()
+      expect(fetched).toEqual(['/index.txt'])
+      expect(preloads()).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js'])
+      expect(appended()).toEqual([])
+      answer({ ok: true, text: async () => '1:"a"\n' })
+      await jest.runAllTimersAsync()
+      expect((window as { __next_f?: unknown[] }).__next_f).toEqual([[1, '1:"a"\n']])
+      expect(appended()).toEqual(['/_next/static/chunks/a.js', '/_next/static/chunks/b.js'])
+    })
+
+    test('adds no chunks when the payload cannot be fetched: the page stays plain HTML', async () => {
+      runWithPayload()
+      paint()
+      fail()
+      await jest.runAllTimersAsync()
+      expect(appended()).toEqual([])
+      expect((window as { __next_f?: unknown }).__next_f).toBeUndefined()
+    })
+
+    test('adds no chunks when the payload file answers an error', async () => {
+      runWithPayload()
+      paint()
+      answer({ ok: false, text: async () => 'Not found' })
+      await jest.runAllTimersAsync()
+      expect(appended()).toEqual([])
+    })
   })
 
   test('waits one frame where paint timing is not supported', () => {
