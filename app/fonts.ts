@@ -7,8 +7,8 @@ import localFont from 'next/font/local'
  * - `jakarta`: the core subset (ASCII and English punctuation, weights 400-800),
  *   13.7 KB, one TCP round trip; preloaded, since every page uses it above the fold;
  * - `jakartaExtended`: the rest of the package's latin file (accented letters,
- *   rarer symbols), not preloaded: the browser fetches it only for a page whose
- *   text has such a character.
+ *   rarer symbols), subset the same way, not preloaded: the browser fetches it
+ *   only for a page whose text has such a character.
  * The ranges are literals because next/font reads its options at compile time;
  * tests/unit/fonts.test.ts checks they are the core and the package's latin minus it.
  *
@@ -41,9 +41,9 @@ export const jakarta = localFont({
  * fallback. So globals.css lists it first.
  */
 export const jakartaExtended = localFont({
-  src: '../node_modules/@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2',
+  src: '../assets/fonts/plus-jakarta-sans-extended.woff2',
   variable: '--font-jakarta-extended',
-  weight: '200 800',
+  weight: '400 800',
   display: 'optional',
   preload: false,
   adjustFontFallback: false,

@@ -1,24 +1,26 @@
 /**
- * Writes the site font's core subset (scripts/fonts/core-subset.ts) to
- * assets/fonts/. Run after upgrading @fontsource-variable/plus-jakarta-sans or
- * changing the core characters, then commit the file; a unit test fails while
- * the committed file differs from what this makes.
+ * Writes the site font's two subsets, core and extended (scripts/fonts/core-subset.ts),
+ * to assets/fonts/. Run after upgrading @fontsource-variable/plus-jakarta-sans or
+ * changing the core characters, then commit the files; a unit test fails while
+ * a committed file differs from what this makes.
  * Usage: npm run fonts
  */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
-  CORE_FONT,
+  CORE_CODEPOINTS,
   extendedCodepoints,
   formatUnicodeRange,
-  makeCoreSubset,
-  CORE_CODEPOINTS,
+  makeSubset,
+  SUBSETS,
 } from './fonts/core-subset.ts'
 
 const root = process.cwd()
-const font = await makeCoreSubset(root)
-await writeFile(path.join(root, CORE_FONT), font)
-console.log(`fonts: ${CORE_FONT}, ${font.length} bytes`)
+for (const subset of SUBSETS) {
+  const font = await makeSubset(root, subset.codepoints())
+  await writeFile(path.join(root, subset.file), font)
+  console.log(`fonts: ${subset.file}, ${font.length} bytes`)
+}
 console.log(`core unicode-range (app/fonts.ts, jakarta): ${formatUnicodeRange(CORE_CODEPOINTS)}`)
 console.log(
   `extended unicode-range (app/fonts.ts, jakartaExtended): ${formatUnicodeRange(extendedCodepoints())}`,

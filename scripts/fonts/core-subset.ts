@@ -5,7 +5,7 @@
  * nearly every page uses, printable ASCII and common typographic punctuation,
  * at the weights the CSS uses (400-800), in 13.6 KB: one initial congestion
  * window (10 x 1460 bytes). It is preloaded on every page; the rest of latin
- * (accented letters, rarer symbols) is a second face, the package's own file,
+ * (accented letters, rarer symbols) is a second face, subset the same way,
  * downloaded only by a page whose text needs it (CSS `unicode-range`).
  */
 import { readFile } from 'node:fs/promises'
@@ -17,8 +17,10 @@ export const FONT_SOURCE =
   'node_modules/@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2'
 /** The committed core subset (`npm run fonts` writes it; app/fonts.ts preloads it). */
 export const CORE_FONT = 'assets/fonts/plus-jakarta-sans-core.woff2'
+/** The committed extended subset: the rest of the package's latin file (app/fonts.ts, not preloaded). */
+export const EXTENDED_FONT = 'assets/fonts/plus-jakarta-sans-extended.woff2'
 /** The weight axis the site's CSS uses: font-normal (400) to the display weight (800). */
-export const CORE_WEIGHT = { min: 400, max: 800 } as const
+export const WEIGHT_AXIS = { min: 400, max: 800 } as const
 
 /** Printable ASCII, no-break space, figure space (the splash counter pads with it) and the punctuation and symbols of English copy. */
 export const CORE_CODEPOINTS: readonly number[] = [
@@ -73,14 +75,21 @@ export function extendedCodepoints(): number[] {
 }
 
 /**
- * Makes the core subset (harfbuzz's hb-subset through `subset-font`): the core
- * code points with their layout features (kerning, ligatures), the weight axis
- * limited to CORE_WEIGHT, as WOFF2.
+ * Makes one subset of the package's latin file (harfbuzz's hb-subset through
+ * `subset-font`): the given code points with their layout features (kerning,
+ * ligatures), the weight axis limited to WEIGHT_AXIS, as WOFF2.
  * @param root the repository root (where node_modules is)
+ * @param codepoints the characters to keep
  * @returns the WOFF2 bytes; deterministic for a given source file
  */
-export async function makeCoreSubset(root: string): Promise<Buffer> {
+export async function makeSubset(root: string, codepoints: readonly number[]): Promise<Buffer> {
   const source = await readFile(path.join(root, FONT_SOURCE))
-  const text = String.fromCodePoint(...CORE_CODEPOINTS)
-  return subsetFont(source, text, { targetFormat: 'woff2', variationAxes: { wght: { ...CORE_WEIGHT } } })
+  const text = String.fromCodePoint(...codepoints)
+  return subsetFont(source, text, { targetFormat: 'woff2', variationAxes: { wght: { ...WEIGHT_AXIS } } })
 }
+
+/** The committed files and what each holds, for `npm run fonts` and its test. */
+export const SUBSETS = [
+  { file: CORE_FONT, codepoints: () => [...CORE_CODEPOINTS] },
+  { file: EXTENDED_FONT, codepoints: extendedCodepoints },
+] as const

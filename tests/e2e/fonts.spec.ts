@@ -6,7 +6,7 @@
 import { test as firstVisit, type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
-/** The woff2 files the page fetched, by face: `core` or `extended` (the package's latin file). */
+/** The woff2 files the page fetched, by face: `core` or `extended`. */
 async function fontRequests(page: Page) {
   const names = await page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -15,7 +15,7 @@ async function fontRequests(page: Page) {
   )
   return {
     core: names.filter((name) => name.includes('plus_jakarta_sans_core')),
-    extended: names.filter((name) => name.includes('plus_jakarta_sans_latin')),
+    extended: names.filter((name) => name.includes('plus_jakarta_sans_extended')),
   }
 }
 
