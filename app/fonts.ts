@@ -3,7 +3,7 @@ import localFont from 'next/font/local'
 /*
  * Plus Jakarta Sans, variable, self-hosted from its npm package (no font request
  * leaves the site), as two faces split by `unicode-range`, the way Google Fonts
- * splits scripts (scripts/fonts/core-subset.ts says why and makes the first):
+ * splits scripts (scripts/fonts/subsets.ts says why and makes both):
  * - `jakarta`: the core subset (ASCII and English punctuation, weights 400-800),
  *   13.7 KB, one TCP round trip; preloaded, since every page uses it above the fold;
  * - `jakartaExtended`: the rest of the package's latin file (accented letters,

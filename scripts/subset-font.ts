@@ -1,5 +1,5 @@
 /**
- * Writes the site font's two subsets, core and extended (scripts/fonts/core-subset.ts),
+ * Writes the site font's two subsets, core and extended (scripts/fonts/subsets.ts),
  * to assets/fonts/. Run after upgrading @fontsource-variable/plus-jakarta-sans or
  * changing the core characters, then commit the files; a unit test fails while
  * a committed file differs from what this makes.
@@ -13,7 +13,7 @@ import {
   formatUnicodeRange,
   makeSubset,
   SUBSETS,
-} from './fonts/core-subset.ts'
+} from './fonts/subsets.ts'
 
 const root = process.cwd()
 for (const subset of SUBSETS) {

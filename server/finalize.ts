@@ -83,6 +83,7 @@ export async function finalizeExport(
   const renamed = await decodeFileNames(root)
   const files = await listFiles(root)
   if (!files.includes(path.join(root, 'index.html'))) throw new Error(`${root}: no index.html, not an export`)
+  const fileSet = new Set(files)
   const pages = await Promise.all(
     files
       .filter((file) => file.endsWith('.html'))
@@ -91,7 +92,7 @@ export async function finalizeExport(
         // Next's chunks start after the first paint (paint-first.ts); the CSP below hashes the loader.
         // The page's RSC payload file, `<page>.txt`, lets its inline copy go as well.
         const payloadFile = file.replace(/\.html$/, '.txt')
-        const payload = files.includes(payloadFile)
+        const payload = fileSet.has(payloadFile)
           ? {
               url: encodeURI('/' + path.relative(root, payloadFile).split(path.sep).join('/')),
               text: await readFile(payloadFile, 'utf8'),

@@ -10,8 +10,8 @@
  * observed paint: the home page read 2.1-2.4 s against an empty page's 0.7 s. The
  * page is complete HTML and paints without them; they only hydrate it.
  *
- * Each page keeps its inline scripts (boot script, RSC payload, Turbopack's chunk
- * list) and gets one small inline loader at the end of `<body>` that appends the
+ * Each page keeps its other inline scripts (boot script, Turbopack's chunk list)
+ * and gets one small inline loader at the end of `<body>` that appends the
  * same chunks, in the same order, as async scripts once the browser reports the
  * first contentful paint (PerformanceObserver 'paint'). Where that is unsupported
  * it waits one frame; in a background tab (no paint) it starts at once; in every

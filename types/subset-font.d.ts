@@ -1,4 +1,4 @@
-/** Types for `subset-font` 2.x (the package ships none): the options scripts/fonts/core-subset.ts uses. */
+/** Types for `subset-font` 2.x (the package ships none): the options scripts/fonts/subsets.ts uses. */
 declare module 'subset-font' {
   type Axis = number | { min: number; max: number; default?: number }
   export default function subsetFont(

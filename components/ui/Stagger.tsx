@@ -28,7 +28,7 @@ export function StaggerList({ className, children }: { className?: string; child
         if (!entry) return
         if (!placed) {
           placed = true
-          if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) {
+          if (entry.boundingClientRect.top < window.innerHeight) {
             observer.disconnect() // already seen: leave it be
             return
           }

@@ -6,16 +6,25 @@
 import { test as firstVisit, type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
-/** The woff2 files the page fetched, by face: `core` or `extended`. */
-async function fontRequests(page: Page) {
-  const names = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .map((entry) => entry.name)
-      .filter((name) => name.endsWith('.woff2')),
-  )
+/** After the page's fonts settle: the woff2 files it fetched, by face, and the families that loaded. */
+async function fontsOf(page: Page) {
+  const { names, loaded } = await page.evaluate(async () => {
+    await document.fonts.ready
+    return {
+      names: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.woff2')),
+      // Faces load only when text uses them.
+      loaded: [...document.fonts]
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.family.replace(/"/g, ''))
+        .sort(),
+    }
+  })
   return {
     core: names.filter((name) => name.includes('plus_jakarta_sans_core')),
     extended: names.filter((name) => name.includes('plus_jakarta_sans_extended')),
+    loaded,
   }
 }
 
@@ -30,17 +39,11 @@ firstVisit(
       'href',
       /plus_jakarta_sans_core/,
     )
-    await page.evaluate(() => document.fonts.ready)
-    const requests = await fontRequests(page)
-    expect(requests.core).toHaveLength(1)
-    expect(requests.extended).toEqual([])
-    // Faces load only when text uses them: the page's text is drawn with the core face alone.
-    const loaded = await page.evaluate(() =>
-      [...document.fonts]
-        .filter((face) => face.status === 'loaded')
-        .map((face) => face.family.replace(/"/g, '')),
-    )
-    expect(loaded).toEqual(['jakarta'])
+    const fonts = await fontsOf(page)
+    expect(fonts.core).toHaveLength(1)
+    expect(fonts.extended).toEqual([])
+    // The page's text is drawn with the core face alone.
+    expect(fonts.loaded).toEqual(['jakarta'])
   },
 )
 
@@ -48,14 +51,8 @@ test('a page with an accented letter fetches the extended face for it', async ({
   await page.goto('/sites')
   // The seed's portfolio has "é"; the core face does not cover it.
   await expect(page.getByText(/é/).first()).toBeVisible()
-  await page.evaluate(() => document.fonts.ready)
-  const requests = await fontRequests(page)
-  expect(requests.core).toHaveLength(1)
-  expect(requests.extended).toHaveLength(1)
-  const loaded = await page.evaluate(() =>
-    [...document.fonts]
-      .filter((face) => face.status === 'loaded')
-      .map((face) => face.family.replace(/"/g, '')),
-  )
-  expect(loaded.sort()).toEqual(['jakarta', 'jakartaExtended'])
+  const fonts = await fontsOf(page)
+  expect(fonts.core).toHaveLength(1)
+  expect(fonts.extended).toHaveLength(1)
+  expect(fonts.loaded).toEqual(['jakarta', 'jakartaExtended'])
 })

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The site font's two faces (app/fonts.ts, scripts/fonts/core-subset.ts): the
+ * The site font's two faces (app/fonts.ts, scripts/fonts/subsets.ts): the
  * committed core subset is exactly what `npm run fonts` makes, and the
  * unicode-range literals in app/fonts.ts split the package's latin subset into
  * the core and the rest, with nothing lost and nothing covered twice.
@@ -16,7 +16,7 @@ import {
   formatUnicodeRange,
   makeSubset,
   parseUnicodeRange,
-} from '../../scripts/fonts/core-subset'
+} from '../../scripts/fonts/subsets'
 
 const root = path.resolve(__dirname, '../..')
 const fontsSource = readFileSync(path.join(root, 'app/fonts.ts'), 'utf8')

@@ -1,9 +1,9 @@
 /**
- * The site font's core subset (issue 9, §2: fonts subset and preloaded only where
+ * The site font's two subsets (issue 9, §2: fonts subset and preloaded only where
  * used above the fold). Plus Jakarta Sans' latin file from its npm package is
  * 27 KB: two TCP round trips on a cold connection. The core subset keeps what
  * nearly every page uses, printable ASCII and common typographic punctuation,
- * at the weights the CSS uses (400-800), in 13.6 KB: one initial congestion
+ * at the weights the CSS uses (400-800), in 13.7 KB: one initial congestion
  * window (10 x 1460 bytes). It is preloaded on every page; the rest of latin
  * (accented letters, rarer symbols) is a second face, subset the same way,
  * downloaded only by a page whose text needs it (CSS `unicode-range`).
