@@ -4,7 +4,7 @@ import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { ABOVE_THE_FOLD_CARDS } from '@/components/ui/ContentImage'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { sectionPageMetadata } from '@/lib/seo'
-import { getCaseStudyCards, getSiteSettings } from '@/lib/content'
+import { getCaseStudyCards, getSiteSettings, inlineFirstImages } from '@/lib/content'
 import { StaggerList } from '@/components/ui/Stagger'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
@@ -20,7 +20,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /case-studies (spec §2): the grid of case study cards and a consultation link. */
 export default async function CaseStudiesPage() {
-  const [settings, studies] = await Promise.all([getSiteSettings(), getCaseStudyCards()])
+  const [settings, cards] = await Promise.all([getSiteSettings(), getCaseStudyCards()])
+  const studies = await inlineFirstImages(cards, ABOVE_THE_FOLD_CARDS)
   return (
     <>
       <PageHeader eyebrow="Results" title="Case Studies" intro={settings.caseStudiesIntro} />

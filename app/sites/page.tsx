@@ -4,7 +4,7 @@ import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { ABOVE_THE_FOLD_CARDS } from '@/components/ui/ContentImage'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { sectionPageMetadata } from '@/lib/seo'
-import { getPortfolioSites, getSiteSettings } from '@/lib/content'
+import { getPortfolioSites, getSiteSettings, inlineFirstImages } from '@/lib/content'
 import { StaggerList } from '@/components/ui/Stagger'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
@@ -20,7 +20,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /sites (spec §2): 'Our Portfolio', six external sites, and a consultation link. */
 export default async function SitesPage() {
-  const [settings, sites] = await Promise.all([getSiteSettings(), getPortfolioSites()])
+  const [settings, portfolio] = await Promise.all([getSiteSettings(), getPortfolioSites()])
+  const sites = await inlineFirstImages(portfolio, ABOVE_THE_FOLD_CARDS)
   return (
     <>
       <PageHeader eyebrow="Sites" title="Our Portfolio" intro={settings.portfolioIntro} />

@@ -14,7 +14,9 @@ export const ABOVE_THE_FOLD_CARDS = 1
  * @param image `{src, width, height, alt}` from the content layer
  * @param sizes the slot's width, e.g. '(min-width: 768px) 33vw, 100vw'
  * @param priority true for an image above the fold: preloaded, loaded eagerly and at
- *   high fetch priority (it is often the page's largest contentful paint)
+ *   high fetch priority (it is often the page's largest contentful paint). An image
+ *   already inlined as a `data:` URL (lib/content `inlineIfSmall`) is not preloaded: a
+ *   preload link would repeat its bytes in the head.
  */
 export function ContentImage({
   image,
@@ -34,7 +36,7 @@ export function ContentImage({
       height={image.height}
       alt={image.alt}
       sizes={sizes}
-      preload={priority}
+      preload={priority && !image.src.startsWith('data:')}
       fetchPriority={priority ? 'high' : undefined}
       className={`h-auto w-full ${className}`}
     />

@@ -37,6 +37,7 @@ import {
 } from './validate.ts'
 
 export type { ContentImage } from './media.ts'
+export { inlineFirstImages, inlineIfSmall } from './media.ts'
 export { ContentError }
 
 type WithImage<T, K extends keyof T> = Omit<T, K> & { [P in K]: ContentImage }

@@ -53,6 +53,31 @@ test("the RSC payload is not inline: the page's .txt is fetched after the first 
   }
 })
 
+test('the image that is the largest paint comes inside the HTML: shown with no request and no preload of it', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/case-studies/osteopath-lancing', '/case-studies', '/sites']) {
+    const html = await (await request.get(path)).text()
+    expect(html, path).not.toMatch(/<link[^>]+as="image"/)
+    const media: string[] = []
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.startsWith('/media/')) media.push(sent.url())
+    })
+    await page.goto(path)
+    const first = page.locator('main img').first()
+    await expect(first, path).toHaveAttribute('src', /^data:image\/svg\+xml,/)
+    expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), path).toBe(1200)
+    // Cards further down keep their own files (loaded lazily, cached across pages).
+    const rest = await page
+      .locator('main img')
+      .evaluateAll((imgs) => imgs.slice(1).map((img) => img.getAttribute('src')))
+    for (const src of rest) expect(src, path).toMatch(/^\/media\//)
+    expect(media.length, path).toBeLessThanOrEqual(rest.length)
+    page.removeAllListeners('request')
+  }
+})
+
 plain.describe('before React hydrates (its scripts never arrive)', () => {
   plain.use({ viewport: { width: 390, height: 844 } })
 

@@ -18,3 +18,14 @@ test('other images load lazily at the default priority', () => {
   expect(img).toHaveAttribute('loading', 'lazy')
   expect(img).not.toHaveAttribute('fetchpriority')
 })
+
+test('an above-the-fold image is preloaded, unless it is inlined as a data: URL (its bytes would be repeated)', () => {
+  const preloads = () => document.head.querySelectorAll('link[rel="preload"][as="image"]')
+  render(<ContentImage image={image} sizes="100vw" priority />)
+  expect(preloads()).toHaveLength(1)
+  document.head.innerHTML = ''
+  const inline = { ...image, src: "data:image/svg+xml,%3csvg xmlns='http://www.w3.org/2000/svg'/%3e" }
+  render(<ContentImage image={inline} sizes="100vw" priority />)
+  expect(screen.getAllByRole('img', { name: 'A diagram' }).at(-1)).toHaveAttribute('src', inline.src)
+  expect(preloads()).toHaveLength(0)
+})

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { CaseStudyArticle } from '@/components/case-studies/CaseStudyArticle'
 import { CaseStudyNotFound } from '@/components/case-studies/CaseStudyNotFound'
 import { JsonLd } from '@/components/seo/JsonLd'
-import { getCaseStudy, getCaseStudyPaths, getSiteSettings } from '@/lib/content'
+import { getCaseStudy, getCaseStudyPaths, getSiteSettings, inlineIfSmall } from '@/lib/content'
 import { caseStudyCardName, caseStudyJsonLd, ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
 
 type Props = { params: Promise<{ slug: string }> }
@@ -64,7 +64,8 @@ export default async function CaseStudyPage({ params }: Props) {
   return (
     <>
       <JsonLd data={article} />
-      <CaseStudyArticle study={study} />
+      {/* The image is the page's largest paint on a phone: inlined when small (inlineIfSmall). */}
+      <CaseStudyArticle study={{ ...study, image: await inlineIfSmall(study.image) }} />
     </>
   )
 }

@@ -1,0 +1,72 @@
+/**
+ * @jest-environment node
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
+import { inlineFirstImages, inlineIfSmall, INLINE_IMAGE_MAX_BROTLI_BYTES } from '@/lib/content/media'
+
+let publicDir: string
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="#0b1220"/><text x="60" y="120" font-family="sans-serif">Booked: 34/35</text></svg>'
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+// Random bytes do not compress: as text they cost the HTML far more than the limit.
+const bigSvg = `<svg xmlns="http://www.w3.org/2000/svg"><desc>${randomBytes(4096).toString('hex')}</desc></svg>`
+
+const image = (file: string) => ({ src: `/media/${file}`, width: 1200, height: 800, alt: 'A chart' })
+
+beforeAll(async () => {
+  publicDir = await mkdtemp(path.join(tmpdir(), 'inline-images-'))
+  await mkdir(path.join(publicDir, 'media'))
+  await writeFile(path.join(publicDir, 'media', 'small-1200x800.svg'), svg)
+  await writeFile(path.join(publicDir, 'media', 'big-1200x800.svg'), bigSvg)
+  await writeFile(path.join(publicDir, 'media', 'dot-1x1.png'), png)
+  await writeFile(path.join(publicDir, 'media', 'scan-1x1.tiff'), png)
+})
+afterAll(() => rm(publicDir, { recursive: true, force: true }))
+
+test('a small SVG becomes a URL-escaped data: URL that decodes to the same drawing, size and alt kept', async () => {
+  const inlined = await inlineIfSmall(image('small-1200x800.svg'), publicDir)
+  expect(inlined).toMatchObject({ width: 1200, height: 800, alt: 'A chart' })
+  expect(inlined.src).toMatch(/^data:image\/svg\+xml,/)
+  expect(inlined.src).not.toContain('"') // safe inside an HTML attribute
+  const decoded = decodeURIComponent(inlined.src.slice('data:image/svg+xml,'.length))
+  expect(decoded.replaceAll("'", '"')).toBe(svg)
+})
+
+test('a small raster image becomes a base64 data: URL of its exact bytes', async () => {
+  const inlined = await inlineIfSmall(image('dot-1x1.png'), publicDir)
+  expect(inlined.src).toBe(`data:image/png;base64,${png.toString('base64')}`)
+})
+
+test('an image that would cost the HTML more than the limit keeps its /media/ URL', async () => {
+  expect(brotliCompressSync(bigSvg).length).toBeGreaterThan(INLINE_IMAGE_MAX_BROTLI_BYTES)
+  expect(await inlineIfSmall(image('big-1200x800.svg'), publicDir)).toEqual(image('big-1200x800.svg'))
+})
+
+test('a type browsers do not all show (TIFF) is left as it is', async () => {
+  expect(await inlineIfSmall(image('scan-1x1.tiff'), publicDir)).toEqual(image('scan-1x1.tiff'))
+})
+
+test('a missing file is an error that names it', async () => {
+  await expect(inlineIfSmall(image('gone-1200x800.svg'), publicDir)).rejects.toThrow(
+    path.join(publicDir, 'media', 'gone-1200x800.svg'),
+  )
+})
+
+test('inlineFirstImages inlines only the first cards, in order, leaving the rest lazy', async () => {
+  const cards = ['a', 'b', 'c'].map((id) => ({ id, image: image('small-1200x800.svg') }))
+  const result = await inlineFirstImages(cards, 1, publicDir)
+  expect(result.map((card) => card.id)).toEqual(['a', 'b', 'c'])
+  expect(result[0]?.image.src).toMatch(/^data:image\/svg\+xml,/)
+  expect(result.slice(1).map((card) => card.image.src)).toEqual([
+    '/media/small-1200x800.svg',
+    '/media/small-1200x800.svg',
+  ])
+  expect(cards[0]?.image.src).toBe('/media/small-1200x800.svg') // the input is not changed
+})
