@@ -1,7 +1,6 @@
 'use client'
 
-import { useState, type FormEvent } from 'react'
-import { toast, ToastContainer } from 'react-toastify'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { buttonStyles } from '@/components/ui/ButtonLink'
 import { fieldClass } from '@/components/ui/formStyles'
 import { contactPayload, HONEYPOT_FIELD, honeypotFilled, sendContact } from '@/lib/contact'
@@ -14,6 +13,12 @@ const fields = [
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', required: true },
   { name: 'website', label: 'Website', type: 'text', autoComplete: 'url', required: false },
 ] as const
+
+/** The notices' container, in its own chunk (see ContactNotices). */
+const ContactNotices = lazy(() => import('./ContactNotices'))
+
+/** react-toastify, loaded on the first submit; a toast sent before its container mounts is queued. */
+const loadToast = () => import('react-toastify').then((module) => module.toast)
 
 function Notice({ title, text }: { title: string; text: string }) {
   return (
@@ -30,18 +35,22 @@ function Notice({ title, text }: { title: string; text: string }) {
  * the form and says 'Message Sent!'; a failure keeps every entry and shows the
  * 'Error' notice. Without JavaScript the browser posts the form itself.
  * A filled honeypot (only bots fill it) sends nothing but looks like a success.
+ * The notices' code is fetched when the visitor first submits, alongside the request.
  * @param webhookUrl where the JSON goes (site settings)
  */
 export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
   const [sending, setSending] = useState(false)
+  const [noticesShown, setNoticesShown] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const data = new FormData(form)
-    const succeeded = () => {
+    setNoticesShown(true)
+    const toast = loadToast()
+    const succeeded = async () => {
       form.reset()
-      toast.success(<Notice title="Message Sent!" text="We'll get back to you soon." />)
+      ;(await toast).success(<Notice title="Message Sent!" text="We'll get back to you soon." />)
     }
     // A bot: drop it silently, and let it believe it was sent.
     if (honeypotFilled(data)) return succeeded()
@@ -49,9 +58,11 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
     const sent = await sendContact(webhookUrl, contactPayload(data))
     setSending(false)
     if (sent) {
-      succeeded()
+      await succeeded()
     } else {
-      toast.error(<Notice title="Error" text="There was a problem sending your message. Please try again." />)
+      ;(await toast).error(
+        <Notice title="Error" text="There was a problem sending your message. Please try again." />,
+      )
     }
   }
 
@@ -101,7 +112,11 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
           {sending ? 'Sending...' : 'Send Message'}
         </button>
       </form>
-      <ToastContainer position="bottom-right" newestOnTop theme="light" />
+      {noticesShown && (
+        <Suspense fallback={null}>
+          <ContactNotices />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -19,9 +19,17 @@ test('the contact form posts JSON to the webhook and confirms', async ({ page })
     await route.fulfill({ status: 200, body: '' })
   })
   await page.goto('/#contact')
+  // The notices' code (react-toastify, which injects its own stylesheet) waits for the first submit.
+  const toastifyStyles = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes('.Toastify')).length,
+    )
+  expect(await toastifyStyles()).toBe(0)
   const form = await fill(page)
   await form.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByText('Message Sent!')).toBeVisible()
+  expect(await toastifyStyles()).toBe(1)
   expect(body).toEqual({
     firstName: 'Sam',
     lastName: 'Patel',
