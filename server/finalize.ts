@@ -1,12 +1,14 @@
 /**
  * The last step of `npm run build`: turns Next's export in `out/` into a
- * deployable site. It decodes percent-encoded file names, moves Next's scripts
+ * deployable site. It decodes percent-encoded file names, adds the font preload
+ * Next leaves out of the 404 page (font-preload.ts), moves Next's scripts
  * after the first paint (paint-first.ts), writes `_headers`, precompresses, and finally writes `.build.json`, the marker that says the
  * build is complete (the publisher never puts a build live without it).
  */
 import { randomBytes } from 'node:crypto'
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { preloadPageFonts } from './font-preload.ts'
 import { deferFrameworkScripts } from './paint-first.ts'
 import { precompressSite, type PrecompressResult } from './precompress.ts'
 import { formatHeadersFile, headerRules, type IntegrationSettings } from './security-headers.ts'
@@ -98,7 +100,8 @@ export async function finalizeExport(
               text: await readFile(payloadFile, 'utf8'),
             }
           : undefined
-        const html = deferFrameworkScripts(exported, payload)
+        // Every page preloads the site font, the 404 page included (font-preload.ts).
+        const html = deferFrameworkScripts(preloadPageFonts(exported), payload)
         if (html !== exported) await writeFile(file, html)
         return { urlPath: urlPathOf(path.relative(root, file).split(path.sep).join('/')), html }
       }),

@@ -56,3 +56,21 @@ test('a page with an accented letter fetches the extended face for it', async ({
   expect(fonts.extended).toHaveLength(1)
   expect(fonts.loaded).toEqual(['jakarta', 'jakartaExtended'])
 })
+
+test('the 404 page preloads the core face too, and draws its text with it', async ({ page }) => {
+  // Next writes no font preload on its not-found page; the build adds it (server/font-preload.ts).
+  // Without it the face arrives after the first paint, and font-display: optional keeps the fallback.
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
+  await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute(
+    'href',
+    /plus_jakarta_sans_core/,
+  )
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('DOM.enable')
+  await cdp.send('CSS.enable')
+  const { root } = await cdp.send('DOM.getDocument')
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'main h1' })
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+  expect(fonts.map((font) => font.familyName)).toEqual(['Plus Jakarta Sans'])
+})
