@@ -69,7 +69,8 @@ const mimeTypes: Record<string, string> = {
  * An above-the-fold image with its file written into the page as a `data:` URL when
  * that is cheap, so that it paints with the HTML rather than a round trip later (the
  * small-asset inlining of Vite's `assetsInlineLimit`, with the cost counted compressed).
- * SVG is encoded as URL-escaped text by `mini-svg-data-uri` (compresses with the page);
+ * SVG is encoded as URL-escaped text by `mini-svg-data-uri` (compresses with the page, and is
+ * a valid URL: no spaces);
  * other types as base64. Reads the file the build copied into `<publicDir>/media/`.
  * @param image from the content layer (`src` is `/media/<file>`)
  * @param publicDir the Next.js `public/` folder (default: `./public`, where builds run)
@@ -92,7 +93,8 @@ export async function inlineIfSmall(
   }
   const dataUrl =
     mimeType === 'image/svg+xml'
-      ? svgToTinyDataUri(bytes.toString('utf8'))
+      ? // toSrcset also escapes spaces: a URL in an HTML attribute may not contain one (W3C Nu checker).
+        svgToTinyDataUri.toSrcset(bytes.toString('utf8'))
       : `data:${mimeType};base64,${bytes.toString('base64')}`
   if (brotliCompressSync(dataUrl).length > INLINE_IMAGE_MAX_BROTLI_BYTES) return image
   return { ...image, src: dataUrl }
