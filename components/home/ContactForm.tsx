@@ -1,6 +1,6 @@
 'use client'
 
-import { lazy, Suspense, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type ComponentType, type FormEvent, type ReactNode } from 'react'
 import { buttonStyles } from '@/components/ui/ButtonLink'
 import { fieldClass } from '@/components/ui/formStyles'
 import { contactPayload, HONEYPOT_FIELD, honeypotFilled, sendContact } from '@/lib/contact'
@@ -14,11 +14,19 @@ const fields = [
   { name: 'website', label: 'Website', type: 'text', autoComplete: 'url', required: false },
 ] as const
 
-/** The notices' container, in its own chunk (see ContactNotices). */
-const ContactNotices = lazy(() => import('./ContactNotices'))
+/** The notices' container, in its own chunk (see ContactNotices); if it fails to load, no container rather than a broken page. */
+const ContactNotices = lazy((): Promise<{ default: ComponentType }> =>
+  import('./ContactNotices').catch(() => ({ default: () => null })),
+)
 
-/** react-toastify, loaded on the first submit; a toast sent before its container mounts is queued. */
+/** react-toastify's `toast`, loaded once; a toast sent before its container mounts is queued. */
 const loadToast = () => import('react-toastify').then((module) => module.toast)
+
+/** Fetches the notices' code while the visitor fills the form in, so a notice never waits for it. */
+function prefetchNotices() {
+  void loadToast().catch(() => {})
+  void import('./ContactNotices').catch(() => {})
+}
 
 function Notice({ title, text }: { title: string; text: string }) {
   return (
@@ -35,7 +43,8 @@ function Notice({ title, text }: { title: string; text: string }) {
  * the form and says 'Message Sent!'; a failure keeps every entry and shows the
  * 'Error' notice. Without JavaScript the browser posts the form itself.
  * A filled honeypot (only bots fill it) sends nothing but looks like a success.
- * The notices' code is fetched when the visitor first submits, alongside the request.
+ * The notices' code is not part of the page: it is fetched when the visitor first focuses
+ * a field (at the latest on submit, alongside the request).
  * @param webhookUrl where the JSON goes (site settings)
  */
 export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
@@ -47,23 +56,25 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
     const form = event.currentTarget
     const data = new FormData(form)
     setNoticesShown(true)
-    const toast = loadToast()
-    const succeeded = async () => {
+    // Starts loading the notices' code now if focusing a field has not; a failed load (offline)
+    // costs the notice, never the form or what was typed.
+    const toast = loadToast().catch(() => null)
+    const notify = async (kind: 'success' | 'error', notice: ReactNode) => (await toast)?.[kind](notice)
+    const succeeded = () => {
       form.reset()
-      ;(await toast).success(<Notice title="Message Sent!" text="We'll get back to you soon." />)
+      return notify('success', <Notice title="Message Sent!" text="We'll get back to you soon." />)
     }
     // A bot: drop it silently, and let it believe it was sent.
     if (honeypotFilled(data)) return succeeded()
     setSending(true)
     const sent = await sendContact(webhookUrl, contactPayload(data))
     setSending(false)
-    if (sent) {
-      await succeeded()
-    } else {
-      ;(await toast).error(
-        <Notice title="Error" text="There was a problem sending your message. Please try again." />,
-      )
-    }
+    await (sent
+      ? succeeded()
+      : notify(
+          'error',
+          <Notice title="Error" text="There was a problem sending your message. Please try again." />,
+        ))
   }
 
   return (
@@ -72,6 +83,7 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
         method="post"
         action={webhookUrl}
         onSubmit={submit}
+        onFocus={prefetchNotices}
         className="grid gap-5 rounded-ui border border-line bg-surface p-6 shadow-soft sm:grid-cols-2 md:p-8"
       >
         {fields.map((field) => (

@@ -15,11 +15,23 @@ export type NavMenuProps = {
 
 type LoadedMenu = ComponentType<NavMenuProps & { openOnMount?: boolean }>
 let loading: Promise<LoadedMenu> | null = null
-/** Loads the Headless UI menu's code once, for every NavMenu on the page. */
+/**
+ * Loads the Headless UI menu's code once, for every NavMenu on the page. A failed load
+ * (offline) is forgotten, so the next hover, focus or press tries again.
+ */
 function loadMenu(): Promise<LoadedMenu> {
-  loading ??= import('./HeadlessNavMenu').then((module) => module.HeadlessNavMenu)
+  loading ??= import('./HeadlessNavMenu').then(
+    (module) => module.HeadlessNavMenu,
+    (error: unknown) => {
+      loading = null
+      throw error
+    },
+  )
   return loading
 }
+
+/** Starts loading the menu's code ahead of a press; a failure here is retried by the press. */
+const prefetchMenu = () => void loadMenu().catch(() => {})
 
 /**
  * The navigation's 'Menu' (spec §2). The menu itself is Headless UI's (HeadlessNavMenu),
@@ -35,7 +47,7 @@ export function NavMenu(props: NavMenuProps) {
 
   useEffect(() => {
     mounted.current = true
-    const preload = () => void loadMenu()
+    const preload = prefetchMenu
     const whenIdle = () =>
       'requestIdleCallback' in window
         ? requestIdleCallback(preload, { timeout: 4000 })
@@ -56,12 +68,15 @@ export function NavMenu(props: NavMenuProps) {
         aria-haspopup="menu"
         aria-expanded="false"
         className={menuButtonClass}
-        onPointerEnter={() => void loadMenu()}
-        onFocus={() => void loadMenu()}
+        onPointerEnter={prefetchMenu}
+        onFocus={prefetchMenu}
         onClick={() =>
-          void loadMenu().then((loaded) => {
-            if (mounted.current) setMenu(() => loaded)
-          })
+          void loadMenu().then(
+            (loaded) => {
+              if (mounted.current) setMenu(() => loaded)
+            },
+            () => {}, // offline: the button stays, and the next press tries again
+          )
         }
       >
         Menu

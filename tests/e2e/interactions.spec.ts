@@ -1,3 +1,4 @@
+import { deferredScriptsOf } from '../../server/paint-first'
 import { test as plain } from '@playwright/test'
 import { expect, test } from './fixtures'
 
@@ -85,6 +86,28 @@ test.describe('navigation bar on desktop (spec §2)', () => {
     ])
     await page.locator('main h1').click() // a click outside closes it
     await expect(page.getByRole('menu')).not.toBeVisible()
+  })
+
+  test("if the menu's code fails to load (offline), the next press loads it again and opens it", async ({
+    page,
+    request,
+  }) => {
+    const errors: Error[] = []
+    page.on('pageerror', (error) => errors.push(error))
+    // The page's own chunks load; any other (the menu's) fails until unrouted.
+    const own = new Set(deferredScriptsOf(await (await request.get('/sites')).text()))
+    await page.route('**/_next/static/chunks/**', (route) =>
+      own.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
+    )
+    await page.goto('/sites')
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await menu.hover() // starts loading the menu's code, which fails
+    await menu.click()
+    await expect(page.getByRole('menu')).not.toBeVisible()
+    await page.unroute('**/_next/static/chunks/**')
+    await menu.click()
+    await expect(page.getByRole('menu')).toBeVisible()
+    expect(errors).toEqual([])
   })
 
   test('keyboard: Enter opens, arrows move, Escape closes and focus returns to the button', async ({
