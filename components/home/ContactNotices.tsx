@@ -4,9 +4,10 @@ import { ToastContainer } from 'react-toastify'
 
 /**
  * Where the contact form's notices appear (react-toastify's container, bottom right).
- * Loaded by ContactForm on the first submit, not with the page: react-toastify is
- * about a third of the home page's own script and injects its stylesheet when it
- * is evaluated, work that would otherwise sit in the hydration task of every visit.
+ * Not part of the page: ContactForm fetches it when the visitor focuses a field and
+ * mounts it on the first submit. react-toastify was about a third of the home page's
+ * own script, and its container injects a stylesheet when it mounts: work that sat in
+ * the hydration task of every visit.
  */
 export default function ContactNotices() {
   return <ToastContainer position="bottom-right" newestOnTop theme="light" />
