@@ -33,9 +33,8 @@ export function preloadPageFonts(html: string): string {
   const htmlElement = document.childNodes.find((node): node is Element => node.nodeName === 'html')
   const head = htmlElement?.childNodes.find((node): node is Element => node.nodeName === 'head')
   if (!head?.sourceCodeLocation?.startTag) return html
-  const before = head.childNodes.find(
-    (node): node is Element =>
-      ['link', 'style', 'script'].includes(node.nodeName) && 'sourceCodeLocation' in node,
+  const before = head.childNodes.find((node): node is Element =>
+    ['link', 'style', 'script'].includes(node.nodeName),
   )
   const at = before?.sourceCodeLocation?.startOffset ?? head.sourceCodeLocation.startTag.endOffset
   return `${html.slice(0, at)}${missing.map(fontPreloadLink).join('')}${html.slice(at)}`

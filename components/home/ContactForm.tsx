@@ -22,12 +22,6 @@ const ContactNotices = lazy((): Promise<{ default: ComponentType }> =>
 /** react-toastify's `toast`, loaded once; a toast sent before its container mounts is queued. */
 const loadToast = () => import('react-toastify').then((module) => module.toast)
 
-/** Fetches the notices' code while the visitor fills the form in, so a notice never waits for it. */
-function prefetchNotices() {
-  void loadToast().catch(() => {})
-  void import('./ContactNotices').catch(() => {})
-}
-
 function Notice({ title, text }: { title: string; text: string }) {
   return (
     <div>
@@ -43,19 +37,20 @@ function Notice({ title, text }: { title: string; text: string }) {
  * the form and says 'Message Sent!'; a failure keeps every entry and shows the
  * 'Error' notice. Without JavaScript the browser posts the form itself.
  * A filled honeypot (only bots fill it) sends nothing but looks like a success.
- * The notices' code is not part of the page: it is fetched when the visitor first focuses
- * a field (at the latest on submit, alongside the request).
+ * The notices' code is not part of the page: their container mounts (and its code is
+ * fetched) when the visitor first focuses a field, at the latest on submit.
  * @param webhookUrl where the JSON goes (site settings)
  */
 export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
   const [sending, setSending] = useState(false)
-  const [noticesShown, setNoticesShown] = useState(false)
+  const [noticesMounted, setNoticesMounted] = useState(false)
+  const mountNotices = () => setNoticesMounted(true)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const data = new FormData(form)
-    setNoticesShown(true)
+    mountNotices()
     // Starts loading the notices' code now if focusing a field has not; a failed load (offline)
     // costs the notice, never the form or what was typed.
     const toast = loadToast().catch(() => null)
@@ -83,7 +78,7 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
         method="post"
         action={webhookUrl}
         onSubmit={submit}
-        onFocus={prefetchNotices}
+        onFocus={mountNotices}
         className="grid gap-5 rounded-ui border border-line bg-surface p-6 shadow-soft sm:grid-cols-2 md:p-8"
       >
         {fields.map((field) => (
@@ -124,7 +119,7 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
           {sending ? 'Sending...' : 'Send Message'}
         </button>
       </form>
-      {noticesShown && (
+      {noticesMounted && (
         <Suspense fallback={null}>
           <ContactNotices />
         </Suspense>

@@ -4,8 +4,8 @@ import { ToastContainer } from 'react-toastify'
 
 /**
  * Where the contact form's notices appear (react-toastify's container, bottom right).
- * Not part of the page: ContactForm fetches it when the visitor focuses a field and
- * mounts it on the first submit. react-toastify was about a third of the home page's
+ * Not part of the page: ContactForm mounts it, and so fetches its code, when the
+ * visitor first focuses a field of the form (at the latest on submit). react-toastify was about a third of the home page's
  * own script, and its container injects a stylesheet when it mounts: work that sat in
  * the hydration task of every visit.
  */

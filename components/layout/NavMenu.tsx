@@ -47,11 +47,10 @@ export function NavMenu(props: NavMenuProps) {
 
   useEffect(() => {
     mounted.current = true
-    const preload = prefetchMenu
     const whenIdle = () =>
       'requestIdleCallback' in window
-        ? requestIdleCallback(preload, { timeout: 4000 })
-        : setTimeout(preload, 2000)
+        ? requestIdleCallback(prefetchMenu, { timeout: 4000 })
+        : setTimeout(prefetchMenu, 2000)
     if (document.readyState === 'complete') whenIdle()
     else window.addEventListener('load', whenIdle, { once: true })
     return () => {
