@@ -10,7 +10,10 @@ import type { ContentImage as ContentImageData } from '@/lib/content/media'
 export const ABOVE_THE_FOLD_CARDS = 1
 
 /**
- * A content image with its intrinsic width and height set (no layout shift).
+ * A content image with its intrinsic width and height set (no layout shift). One with
+ * `inlineSvg` (lib/content `inlineIfSmall`: sanitised at build time) is drawn by an
+ * `<svg>` in the page, named by its alt text like an `<img>`, and cropped to its box
+ * the way `object-cover` crops one (`preserveAspectRatio` slice).
  * @param image `{src, width, height, alt}` from the content layer
  * @param sizes the slot's width, e.g. '(min-width: 768px) 33vw, 100vw'
  * @param priority true for an image above the fold: preloaded, loaded eagerly and at
@@ -29,6 +32,19 @@ export function ContentImage({
   priority?: boolean
   className?: string
 }) {
+  if (image.inlineSvg)
+    return (
+      <svg
+        viewBox={image.inlineSvg.viewBox}
+        width={image.width}
+        height={image.height}
+        preserveAspectRatio="xMidYMid slice"
+        role="img"
+        aria-label={image.alt}
+        className={`h-auto w-full ${className}`}
+        dangerouslySetInnerHTML={{ __html: image.inlineSvg.markup }}
+      />
+    )
   return (
     <Image
       src={image.src}

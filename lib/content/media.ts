@@ -8,10 +8,15 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import svgToTinyDataUri from 'mini-svg-data-uri'
+import { toInlineSvg, type InlineSvg } from './inline-svg.ts'
 import type { ContentSource } from './source.ts'
 
-/** An image as components take it: a same-origin path, intrinsic size in px, alt text. */
-export type ContentImage = { src: string; width: number; height: number; alt: string }
+/**
+ * An image as components take it: a same-origin path, intrinsic size in px, alt text,
+ * and, for a small SVG above the fold, its sanitised markup to draw inside the page
+ * (`inlineIfSmall`).
+ */
+export type ContentImage = { src: string; width: number; height: number; alt: string; inlineSvg?: InlineSvg }
 
 /** The URL folder (and the folder under `public/`) that holds content images. */
 export const MEDIA_URL_DIR = '/media'
@@ -66,16 +71,19 @@ const mimeTypes: Record<string, string> = {
 }
 
 /**
- * An above-the-fold image with its file written into the page as a `data:` URL when
- * that is cheap, so that it paints with the HTML rather than a round trip later (the
- * small-asset inlining of Vite's `assetsInlineLimit`, with the cost counted compressed).
- * SVG is encoded as URL-escaped text by `mini-svg-data-uri` (compresses with the page, and is
- * a valid URL: no spaces);
- * other types as base64. Reads the file the build copied into `<publicDir>/media/`.
+ * An above-the-fold image written into the page when that is cheap, so that it paints
+ * with the HTML rather than a round trip later (the small-asset inlining of Vite's
+ * `assetsInlineLimit`, with the cost counted compressed):
+ * - an SVG that passes `toInlineSvg`'s gates becomes markup (`inlineSvg`), drawn by the
+ *   page's own `<svg>`: no request at all, not even a `data:` one;
+ * - any other small image (or an SVG that fails a gate) becomes a `data:` URL: SVG as
+ *   URL-escaped text by `mini-svg-data-uri` (compresses with the page, and is a valid
+ *   URL: no spaces), other types as base64.
+ * Reads the file the build copied into `<publicDir>/media/`.
  * @param image from the content layer (`src` is `/media/<file>`)
  * @param publicDir the Next.js `public/` folder (default: `./public`, where builds run)
- * @returns the same image with `src` a `data:` URL, or unchanged when its type is unknown
- *   or it would cost the HTML more than INLINE_IMAGE_MAX_BROTLI_BYTES
+ * @returns the same image with `inlineSvg` set or `src` a `data:` URL, or unchanged when
+ *   its type is unknown or it would cost the HTML more than INLINE_IMAGE_MAX_BROTLI_BYTES
  * @throws Error naming the file when the build has not copied it (run scripts/sync-media.ts)
  */
 export async function inlineIfSmall(
@@ -91,13 +99,21 @@ export async function inlineIfSmall(
   } catch {
     throw new Error(`inlineIfSmall: no file at ${file} for image ${image.src}; run scripts/sync-media.ts`)
   }
-  const dataUrl =
-    mimeType === 'image/svg+xml'
-      ? // toSrcset also escapes spaces: a URL in an HTML attribute may not contain one (W3C Nu checker).
-        svgToTinyDataUri.toSrcset(bytes.toString('utf8'))
-      : `data:${mimeType};base64,${bytes.toString('base64')}`
-  if (brotliCompressSync(dataUrl).length > INLINE_IMAGE_MAX_BROTLI_BYTES) return image
-  return { ...image, src: dataUrl }
+  const fitsBudget = (text: string) => brotliCompressSync(text).length <= INLINE_IMAGE_MAX_BROTLI_BYTES
+  if (mimeType === 'image/svg+xml') {
+    const svg = bytes.toString('utf8')
+    // Ids and classes get a prefix of the file's own: its name starts with the content hash.
+    const inlineSvg = await toInlineSvg(
+      svg,
+      `i${createHash('sha1').update(image.src).digest('hex').slice(0, 8)}`,
+    )
+    if (inlineSvg) return fitsBudget(inlineSvg.markup) ? { ...image, inlineSvg } : image
+    // toSrcset also escapes spaces: a URL in an HTML attribute may not contain one (W3C Nu checker).
+    const dataUrl = svgToTinyDataUri.toSrcset(svg)
+    return fitsBudget(dataUrl) ? { ...image, src: dataUrl } : image
+  }
+  const dataUrl = `data:${mimeType};base64,${bytes.toString('base64')}`
+  return fitsBudget(dataUrl) ? { ...image, src: dataUrl } : image
 }
 
 /**

@@ -53,7 +53,7 @@ test("the RSC payload is not inline: the page's .txt is fetched after the first 
   }
 })
 
-test('the image that is the largest paint comes inside the HTML: shown with no request and no preload of it', async ({
+test('the image that is the largest paint is drawn inside the HTML: no request, no preload, every reference resolving', async ({
   page,
   request,
 }) => {
@@ -65,13 +65,37 @@ test('the image that is the largest paint comes inside the HTML: shown with no r
       if (new URL(sent.url()).pathname.startsWith('/media/')) media.push(sent.url())
     })
     await page.goto(path)
-    const first = page.locator('main img').first()
-    await expect(first, path).toHaveAttribute('src', /^data:image\/svg\+xml,/)
-    expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), path).toBe(1200)
+    const first = page.locator('main').getByRole('img').first()
+    const drawing = await first.evaluate((svg) => {
+      const box = svg.getBoundingClientRect()
+      const ids = [...svg.querySelectorAll('[id]')].map((element) => element.id)
+      // url(#id) and href="#id" inside the drawing must find their target in the page.
+      const references = [...svg.querySelectorAll('*')].flatMap((element) =>
+        [...element.attributes].flatMap((attribute) =>
+          attribute.name === 'href'
+            ? [attribute.value.slice(1)]
+            : [...attribute.value.matchAll(/url\(#([^)]+)\)/g)].map((match) => match[1]),
+        ),
+      )
+      return {
+        tag: svg.tagName,
+        // Sized like the <img> it replaces: the intrinsic 3:2, unless the slot caps its height.
+        heightOff:
+          box.height - Math.min(box.width / 1.5, parseFloat(getComputedStyle(svg).maxHeight) || Infinity),
+        shapes: svg.querySelectorAll('rect, path, circle, text').length,
+        ids,
+        unresolved: references.filter((id) => document.getElementById(id!)?.closest('svg') !== svg),
+      }
+    })
+    expect(drawing.tag, path).toBe('svg')
+    expect(Math.abs(drawing.heightOff), path).toBeLessThan(1)
+    expect(drawing.shapes, path).toBeGreaterThan(10)
+    expect(drawing.ids.length, path).toBeGreaterThan(0)
+    expect(drawing.unresolved, path).toEqual([])
     // Cards further down keep their own files (loaded lazily, cached across pages).
     const rest = await page
       .locator('main img')
-      .evaluateAll((imgs) => imgs.slice(1).map((img) => img.getAttribute('src')))
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))
     for (const src of rest) expect(src, path).toMatch(/^\/media\//)
     expect(media.length, path).toBeLessThanOrEqual(rest.length)
     page.removeAllListeners('request')

@@ -95,7 +95,8 @@ test.describe('every route loads with its key content', () => {
       const preview = (await card.locator('p').first().textContent()) ?? ''
       expect(preview.endsWith('…')).toBe(true)
       expect(Array.from(preview).length).toBeLessThanOrEqual(121)
-      expect(await card.locator('img').getAttribute('width')).toBeTruthy()
+      // An <img>, or for the first card an inlined <svg> (lib/content/inline-svg.ts).
+      expect(await card.getByRole('img').getAttribute('width')).toBeTruthy()
     }
     await expect(
       page.locator('main').getByRole('link', { name: 'Book a Free Consultation Now' }),

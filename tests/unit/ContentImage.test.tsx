@@ -29,3 +29,24 @@ test('an above-the-fold image is preloaded, unless it is inlined as a data: URL 
   expect(screen.getAllByRole('img', { name: 'A diagram' }).at(-1)).toHaveAttribute('src', inline.src)
   expect(preloads()).toHaveLength(0)
 })
+
+test('an inlined SVG is drawn in the page: named by its alt, sized like the image, cropped like object-cover, never preloaded', () => {
+  document.head.innerHTML = ''
+  const inlineSvg = {
+    viewBox: '0 0 1200 800',
+    markup: '<rect width="1200" height="800" fill="#0b1220"></rect>',
+  }
+  const { container } = render(
+    <ContentImage image={{ ...image, inlineSvg }} sizes="100vw" priority className="aspect-[3/2]" />,
+  )
+  const svg = screen.getByRole('img', { name: 'A diagram' })
+  expect(svg.tagName).toBe('svg')
+  expect(svg).toHaveAttribute('viewBox', '0 0 1200 800')
+  expect(svg).toHaveAttribute('width', '1200')
+  expect(svg).toHaveAttribute('height', '800')
+  expect(svg).toHaveAttribute('preserveAspectRatio', 'xMidYMid slice')
+  expect(svg).toHaveClass('w-full', 'h-auto', 'aspect-[3/2]')
+  expect(svg.innerHTML).toBe(inlineSvg.markup)
+  expect(container.querySelector('img')).toBeNull()
+  expect(document.head.querySelectorAll('link[rel="preload"][as="image"]')).toHaveLength(0)
+})

@@ -6,7 +6,12 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
-import { inlineFirstImages, inlineIfSmall, INLINE_IMAGE_MAX_BROTLI_BYTES } from '@/lib/content/media'
+import {
+  inlineFirstImages,
+  inlineIfSmall,
+  INLINE_IMAGE_MAX_BROTLI_BYTES,
+  type ContentImage,
+} from '@/lib/content/media'
 
 let publicDir: string
 const svg =
@@ -15,28 +20,48 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 )
+// A drawing with HTML inside it fails toInlineSvg's gates: it may only be shown as an <img>.
+const htmlInside = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><foreignObject width="10" height="10"><p>Booked: 34/35</p></foreignObject></svg>`
 // Random bytes do not compress: as text they cost the HTML far more than the limit.
 const bigSvg = `<svg xmlns="http://www.w3.org/2000/svg"><desc>${randomBytes(4096).toString('hex')}</desc></svg>`
 
-const image = (file: string) => ({ src: `/media/${file}`, width: 1200, height: 800, alt: 'A chart' })
+const image = (file: string): ContentImage => ({
+  src: `/media/${file}`,
+  width: 1200,
+  height: 800,
+  alt: 'A chart',
+})
 
 beforeAll(async () => {
   publicDir = await mkdtemp(path.join(tmpdir(), 'inline-images-'))
   await mkdir(path.join(publicDir, 'media'))
   await writeFile(path.join(publicDir, 'media', 'small-1200x800.svg'), svg)
   await writeFile(path.join(publicDir, 'media', 'big-1200x800.svg'), bigSvg)
+  await writeFile(path.join(publicDir, 'media', 'html-10x10.svg'), htmlInside)
   await writeFile(path.join(publicDir, 'media', 'dot-1x1.png'), png)
   await writeFile(path.join(publicDir, 'media', 'scan-1x1.tiff'), png)
 })
 afterAll(() => rm(publicDir, { recursive: true, force: true }))
 
-test('a small SVG becomes a URL-escaped data: URL that decodes to the same drawing, size and alt kept', async () => {
+test('a small SVG that passes the gates becomes sanitised markup; its file URL, size and alt are kept', async () => {
   const inlined = await inlineIfSmall(image('small-1200x800.svg'), publicDir)
-  expect(inlined).toMatchObject({ width: 1200, height: 800, alt: 'A chart' })
+  expect(inlined).toMatchObject({
+    src: '/media/small-1200x800.svg',
+    width: 1200,
+    height: 800,
+    alt: 'A chart',
+  })
+  expect(inlined.inlineSvg?.viewBox).toBe('0 0 1200 800')
+  expect(inlined.inlineSvg?.markup).toContain('Booked: 34/35')
+})
+
+test('a small SVG that fails a gate becomes a URL-escaped data: URL, shown as an <img>', async () => {
+  const inlined = await inlineIfSmall(image('html-10x10.svg'), publicDir)
+  expect(inlined.inlineSvg).toBeUndefined()
   expect(inlined.src).toMatch(/^data:image\/svg\+xml,/)
   expect(inlined.src).not.toMatch(/["\s]/) // a valid URL inside an HTML attribute
   const decoded = decodeURIComponent(inlined.src.slice('data:image/svg+xml,'.length))
-  expect(decoded.replaceAll("'", '"')).toBe(svg)
+  expect(decoded.replaceAll("'", '"')).toBe(htmlInside)
 })
 
 test('a small raster image becomes a base64 data: URL of its exact bytes', async () => {
@@ -63,10 +88,10 @@ test('inlineFirstImages inlines only the first cards, in order, leaving the rest
   const cards = ['a', 'b', 'c'].map((id) => ({ id, image: image('small-1200x800.svg') }))
   const result = await inlineFirstImages(cards, 1, publicDir)
   expect(result.map((card) => card.id)).toEqual(['a', 'b', 'c'])
-  expect(result[0]?.image.src).toMatch(/^data:image\/svg\+xml,/)
-  expect(result.slice(1).map((card) => card.image.src)).toEqual([
-    '/media/small-1200x800.svg',
-    '/media/small-1200x800.svg',
+  expect(result[0]?.image.inlineSvg).toBeDefined()
+  expect(result.slice(1).map((card) => card.image)).toEqual([
+    image('small-1200x800.svg'),
+    image('small-1200x800.svg'),
   ])
-  expect(cards[0]?.image.src).toBe('/media/small-1200x800.svg') // the input is not changed
+  expect(cards[0]?.image).toEqual(image('small-1200x800.svg')) // the input is not changed
 })
