@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { CaseStudyCard } from '@/components/case-studies/CaseStudyCard'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
-import { ABOVE_THE_FOLD_CARDS } from '@/components/ui/ContentImage'
+import { ABOVE_THE_FOLD_CARDS, INLINED_CARDS } from '@/components/ui/ContentImage'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { sectionPageMetadata } from '@/lib/seo'
 import { getCaseStudyCards, getSiteSettings, inlineFirstImages } from '@/lib/content'
@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** /case-studies (spec §2): the grid of case study cards and a consultation link. */
 export default async function CaseStudiesPage() {
   const [settings, cards] = await Promise.all([getSiteSettings(), getCaseStudyCards()])
-  const studies = await inlineFirstImages(cards, ABOVE_THE_FOLD_CARDS)
+  const studies = await inlineFirstImages(cards, INLINED_CARDS)
   return (
     <>
       <PageHeader eyebrow="Results" title="Case Studies" intro={settings.caseStudiesIntro} />

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { PortfolioCard } from '@/components/portfolio/PortfolioCard'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
-import { ABOVE_THE_FOLD_CARDS } from '@/components/ui/ContentImage'
+import { ABOVE_THE_FOLD_CARDS, INLINED_CARDS } from '@/components/ui/ContentImage'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { sectionPageMetadata } from '@/lib/seo'
 import { getPortfolioSites, getSiteSettings, inlineFirstImages } from '@/lib/content'
@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** /sites (spec §2): 'Our Portfolio', six external sites, and a consultation link. */
 export default async function SitesPage() {
   const [settings, portfolio] = await Promise.all([getSiteSettings(), getPortfolioSites()])
-  const sites = await inlineFirstImages(portfolio, ABOVE_THE_FOLD_CARDS)
+  const sites = await inlineFirstImages(portfolio, INLINED_CARDS)
   return (
     <>
       <PageHeader eyebrow="Sites" title="Our Portfolio" intro={settings.portfolioIntro} />
