@@ -23,7 +23,8 @@ export const INLINED_CARDS = 3
  * A content image with its intrinsic width and height set (no layout shift). One with
  * `inlineSvg` (lib/content `inlineIfSmall`: sanitised at build time) is drawn by an
  * `<svg>` in the page, named by its alt text like an `<img>`, and cropped to its box
- * the way `object-cover` crops one (`preserveAspectRatio` slice).
+ * the way `object-cover` crops one (`preserveAspectRatio` slice); `data-inline-image`
+ * stops it inheriting the page's type and colour (app/globals.css).
  * @param image `{src, width, height, alt}` from the content layer
  * @param sizes the slot's width, e.g. '(min-width: 768px) 33vw, 100vw'
  * @param priority true for an image above the fold: preloaded, loaded eagerly and at
@@ -51,6 +52,7 @@ export function ContentImage({
         preserveAspectRatio="xMidYMid slice"
         role="img"
         aria-label={image.alt}
+        data-inline-image=""
         className={`h-auto w-full ${className}`}
         dangerouslySetInnerHTML={{ __html: image.inlineSvg.markup }}
       />

@@ -91,6 +91,9 @@ test('the images above the fold are drawn inside the HTML: no request, no preloa
             heightOff:
               box.height - Math.min(box.width / 1.5, parseFloat(getComputedStyle(svg).maxHeight) || Infinity),
             shapes: svg.querySelectorAll('rect, path, circle, text').length,
+            // As in an <img>: the page's font and colour do not reach the drawing.
+            font: getComputedStyle(svg).fontFamily,
+            color: getComputedStyle(svg).color,
             ids,
             unresolved: references.filter((id) => document.getElementById(id!)?.closest('svg') !== svg),
           }
@@ -101,6 +104,8 @@ test('the images above the fold are drawn inside the HTML: no request, no preloa
       expect(drawing.name, path).toBeTruthy()
       expect(Math.abs(drawing.heightOff), path).toBeLessThan(1)
       expect(drawing.shapes, path).toBeGreaterThan(10)
+      expect(drawing.font, path).not.toMatch(/jakarta/i)
+      expect(drawing.color, path).toBe('rgb(0, 0, 0)')
       expect(drawing.ids.length, path).toBeGreaterThan(0)
       expect(drawing.unresolved, path).toEqual([])
     }
@@ -115,6 +120,30 @@ test('the images above the fold are drawn inside the HTML: no request, no preloa
     expect(media.length, path).toBeLessThanOrEqual(rest.length)
     page.removeAllListeners('request')
   }
+})
+
+test('a page reached by client-side navigation draws its inlined images too (React sets their markup)', async ({
+  page,
+}) => {
+  await page.goto('/case-studies')
+  await page.evaluate(() => ((window as unknown as { beforeNavigation: boolean }).beforeNavigation = true))
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Sites', exact: true })
+    .click()
+  await expect(page).toHaveURL(/\/sites$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Portfolio' })).toBeVisible()
+  // Still the same document: Next rendered /sites in the browser.
+  expect(
+    await page.evaluate(() => (window as unknown as { beforeNavigation?: boolean }).beforeNavigation),
+  ).toBe(true)
+  const drawn = await page
+    .locator('main svg[data-inline-image]')
+    .evaluateAll((svgs) =>
+      svgs.map((svg) => [...svg.querySelectorAll('rect')].filter((rect) => rect.getBBox().width > 0).length),
+    )
+  expect(drawn).toHaveLength(3)
+  for (const rects of drawn) expect(rects).toBeGreaterThan(5)
 })
 
 plain.describe('before React hydrates (its scripts never arrive)', () => {

@@ -46,6 +46,7 @@ test('an inlined SVG is drawn in the page: named by its alt, sized like the imag
   expect(svg).toHaveAttribute('height', '800')
   expect(svg).toHaveAttribute('preserveAspectRatio', 'xMidYMid slice')
   expect(svg).toHaveClass('w-full', 'h-auto', 'aspect-[3/2]')
+  expect(svg).toHaveAttribute('data-inline-image') // app/globals.css: inherits nothing from the page
   expect(svg.innerHTML).toBe(inlineSvg.markup)
   expect(container.querySelector('img')).toBeNull()
   expect(document.head.querySelectorAll('link[rel="preload"][as="image"]')).toHaveLength(0)

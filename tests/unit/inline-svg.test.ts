@@ -47,6 +47,15 @@ test('two drawings with the same ids get different ones, so neither captures the
   expect(second.references).toEqual(second.ids)
 })
 
+test('class names are prefixed too, so the page’s utility classes (hidden, fixed, ...) cannot reach the drawing', async () => {
+  const inline = await toInlineSvg(
+    svg('<rect class="hidden" width="10" height="10"/><circle class="fixed" r="3"/>'),
+    'c1',
+  )
+  expect(inline!.markup).toContain('class="c1-hidden"')
+  expect(inline!.markup).toContain('class="c1-fixed"')
+})
+
 test('attributes on the root that the drawing inherits move onto a group around it', async () => {
   const inline = await toInlineSvg(
     svg(
