@@ -6,14 +6,15 @@
  *
  * Markup inside the page is trusted by the browser as the page's own, so an editor's
  * upload goes through three gates before it is inlined:
- * 1. SVGO minifies it, removes scripts, `<title>`/`<desc>` (the alt text names the
- *    image) and width/height, and prefixes every id and class with one of the asset's
- *    own, so that two drawings, or a drawing and the page, cannot capture each other's
- *    `url(#id)` references or styles;
+ * 1. SVGO parses it as XML (or refuses it), minifies it, removes scripts, `<title>` and
+ *    `<desc>` (the alt text names the image) and width/height, and prefixes every id
+ *    and class with one of the asset's own, so that two drawings, or a drawing and the
+ *    page, cannot capture each other's `url(#id)` references or styles;
  * 2. DOMPurify, with its SVG and SVG-filter profiles (plus `<use>`), must find nothing
  *    to remove;
  * 3. it must have a viewBox, no `<style>` element (its selectors would style the whole
- *    page) and no reference outside itself (`href` or `url()` not starting with `#`).
+ *    page), no link (a control inside an image) and no reference outside itself
+ *    (`href` or `url()` not starting with `#`).
  * A file that fails a gate is not inlined; it stays an `<img>`, where a browser runs no
  * script and fetches nothing from inside it.
  */
@@ -71,23 +72,28 @@ function referencesOutside(element: Element): boolean {
  * @param idPrefix a prefix unique to the file (e.g. from its hash), letters, digits and
  *   hyphens, starting with a letter
  * @returns the viewBox and inner markup, or null when the file fails a gate (see above)
- * @throws Error when idPrefix is not a valid id start, or SVGO cannot parse the file
+ * @throws Error when idPrefix is not a valid id start
  */
 export async function toInlineSvg(source: string, idPrefix: string): Promise<InlineSvg | null> {
   if (!/^[a-z][a-z0-9-]*$/i.test(idPrefix))
     throw new Error(`toInlineSvg: "${idPrefix}" is not a valid id prefix`)
-  const { data } = optimize(source, {
-    multipass: true,
-    plugins: [
-      'preset-default',
-      'removeDimensions',
-      'removeTitle',
-      { name: 'removeDesc', params: { removeAny: true } },
-      'removeScripts',
-      'removeXlink',
-      { name: 'prefixIds', params: { prefix: idPrefix, delim: '-' } },
-    ],
-  })
+  let data: string
+  try {
+    ;({ data } = optimize(source, {
+      multipass: true,
+      plugins: [
+        'preset-default',
+        'removeDimensions',
+        'removeTitle',
+        { name: 'removeDesc', params: { removeAny: true } },
+        'removeScripts',
+        'removeXlink',
+        { name: 'prefixIds', params: { prefix: idPrefix, delim: '-' } },
+      ],
+    }))
+  } catch {
+    return null // not well-formed XML: a browser may still show it in an <img>
+  }
 
   const purify = await getPurifier()
   const fragment = purify.sanitize(data, {
@@ -107,7 +113,10 @@ export async function toInlineSvg(source: string, idPrefix: string): Promise<Inl
   const viewBox = root.getAttribute('viewBox')
   if (!viewBox) return null
   const elements = [root, ...Array.from(root.querySelectorAll('*'))]
-  if (elements.some((element) => element.localName === 'style' || referencesOutside(element))) return null
+  // A link would put a focusable control inside what reads as one image.
+  const refused = (element: Element) =>
+    ['style', 'a'].includes(element.localName) || referencesOutside(element)
+  if (elements.some(refused)) return null
 
   const inherited = Array.from(root.attributes).filter(
     (attribute) =>

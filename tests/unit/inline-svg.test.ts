@@ -98,6 +98,8 @@ test.each([
     'a paint server in another file',
     svg('<rect width="10" height="10" fill="url(https://example.com/a.svg#g)"/>'),
   ],
+  ['a link (a control inside an image)', svg('<a href="#top"><rect width="10" height="10"/></a>')],
+  ['markup that is not well-formed XML', svg('<rect width="10" height="10">')],
   ['no viewBox and no size', '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>'],
   ['not an SVG', '<div>hello</div>'],
 ])('a file with %s is not inlined', async (_, source) => {
