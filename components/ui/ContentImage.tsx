@@ -25,7 +25,7 @@ export const INLINED_CARDS = 3
  * `<svg>` in the page, named by its alt text like an `<img>`, and cropped to its box
  * the way `object-cover` crops one (`preserveAspectRatio` slice); `data-inline-image`
  * stops it inheriting the page's type and colour (app/globals.css).
- * @param image `{src, width, height, alt}` from the content layer
+ * @param image `{src, width, height, alt, inlineSvg?}` from the content layer
  * @param sizes the slot's width, e.g. '(min-width: 768px) 33vw, 100vw'
  * @param priority true for an image above the fold: preloaded, loaded eagerly and at
  *   high fetch priority (it is often the page's largest contentful paint). An image
