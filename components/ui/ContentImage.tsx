@@ -2,7 +2,8 @@ import Image from 'next/image'
 import type { ContentImage as ContentImageData } from '@/lib/content/media'
 
 /**
- * How many cards of a grid page get `priority` for their image: the first only. On a
+ * How many cards of a grid page get `priority` for their image when it is too big to
+ * inline (INLINED_CARDS; an inlined one needs no request): the first only. On a
  * phone it is the one card above the fold; on a desktop it paints first and is the
  * largest contentful paint. (Three, the desktop's first row, made the three images
  * compete on a phone: /sites LCP 1.61 s instead of 1.46 s with applied throttling.)

@@ -102,11 +102,10 @@ export async function inlineIfSmall(
   const fitsBudget = (text: string) => brotliCompressSync(text).length <= INLINE_IMAGE_MAX_BROTLI_BYTES
   if (mimeType === 'image/svg+xml') {
     const svg = bytes.toString('utf8')
-    // Ids and classes get a prefix of the file's own: its name starts with the content hash.
-    const inlineSvg = await toInlineSvg(
-      svg,
-      `i${createHash('sha1').update(image.src).digest('hex').slice(0, 8)}`,
-    )
+    // Ids and classes get a prefix of the file's own: its name starts with its content
+    // hash (mediaFileName), so two different drawings on a page never share one.
+    const contentHash = /^[a-zA-Z0-9]+/.exec(path.basename(image.src))?.[0] ?? ''
+    const inlineSvg = await toInlineSvg(svg, `i${contentHash.slice(0, 8)}`)
     if (inlineSvg) return fitsBudget(inlineSvg.markup) ? { ...image, inlineSvg } : image
     // toSrcset also escapes spaces: a URL in an HTML attribute may not contain one (W3C Nu checker).
     const dataUrl = svgToTinyDataUri.toSrcset(svg)

@@ -95,7 +95,7 @@ test.describe('every route loads with its key content', () => {
       const preview = (await card.locator('p').first().textContent()) ?? ''
       expect(preview.endsWith('…')).toBe(true)
       expect(Array.from(preview).length).toBeLessThanOrEqual(121)
-      // An <img>, or for the first card an inlined <svg> (lib/content/inline-svg.ts).
+      // An <img>, or for the first row's cards an inlined <svg> (lib/content/inline-svg.ts).
       expect(await card.getByRole('img').getAttribute('width')).toBeTruthy()
     }
     await expect(
