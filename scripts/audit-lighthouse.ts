@@ -3,7 +3,9 @@
  * route of the export and on the empty Next.js page (bench/empty-page), both served
  * by this project's server (compressed), mobile and desktop presets, both throttling
  * modes (simulated, as PageSpeed Insights shows, and `devtools`), median of 3 runs,
- * the empty page measured alternately in the same run, over two transports: HTTP/2
+ * beside the empty page of the same few minutes (it alternates with the first route's
+ * runs and is measured again before each later route; a route is compared with the
+ * median of its latest 3 runs: `recentBaseline`), over two transports: HTTP/2
  * through a local TLS reverse proxy (h2: how the site runs in production, behind
  * Caddy or nginx; scripts/audit/tls-proxy.ts) and the server's own HTTP/1.1 (h1).
  * Writes reports/lighthouse.json and .md, prints one table, exits 1 when a target of
@@ -18,7 +20,12 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig } from 'lighthouse'
 import { EMPTY_PAGE_OUT, buildEmptyPage } from './bench/empty-page.ts'
-import { median } from './bench/median.ts'
+import {
+  type LighthouseSample,
+  medianSample,
+  missedTargets,
+  recentBaseline,
+} from './audit/lighthouse-targets.ts'
 import { htmlFilesOf, NOT_FOUND_ROUTE, routesOf } from './audit/routes.ts'
 import { serveExport } from './audit/serve.ts'
 import { startTlsProxy } from './audit/tls-proxy.ts'
@@ -32,21 +39,11 @@ const modes = (arg('modes') ?? 'simulate,devtools').split(',') as ('simulate' | 
 const presets = (arg('presets') ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[]
 const transports = (arg('transports') ?? 'h2,h1').split(',') as ('h2' | 'h1')[]
 
-type Sample = {
-  performance: number
-  accessibility: number
-  bestPractices: number
-  seo: number
-  lcp: number
-  cls: number
-  tbt: number
-}
-
 async function measure(
   url: string,
   preset: 'mobile' | 'desktop',
   mode: 'simulate' | 'devtools',
-): Promise<Sample> {
+): Promise<LighthouseSample> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     chromeFlags: [
@@ -83,11 +80,6 @@ async function measure(
   }
 }
 
-const medianSample = (samples: Sample[]): Sample =>
-  Object.fromEntries(
-    (Object.keys(samples[0]!) as (keyof Sample)[]).map((key) => [key, median(samples.map((s) => s[key]))]),
-  ) as Sample
-
 if (!existsSync('out/.build.json')) throw new Error('no complete build in out/: run npm run build first')
 // Rebuilt on every run, so the baseline always has this toolchain (Next, React, finalize).
 await buildEmptyPage()
@@ -114,8 +106,8 @@ type Row = {
   transport: string
   preset: string
   mode: string
-  site: Sample
-  empty: Sample
+  site: LighthouseSample
+  empty: LighthouseSample
   misses: string[]
 }
 const rows: Row[] = []
@@ -123,26 +115,21 @@ try {
   for (const transport of transports)
     for (const preset of presets)
       for (const mode of modes) {
-        // The empty page once per preset and mode (median of `runs`), alternating with the site's first route.
-        const emptySamples: Sample[] = []
+        // The empty page alternates with the first route's runs, then is measured once more
+        // before each later route; a route is compared with its latest `runs` runs.
+        const emptySamples: LighthouseSample[] = []
         for (const route of routes) {
-          const samples: Sample[] = []
+          if (emptySamples.length >= runs)
+            emptySamples.push(await measure(`${origins[transport].empty}/`, preset, mode))
+          const samples: LighthouseSample[] = []
           for (let i = 0; i < runs; i++) {
             if (emptySamples.length < runs)
               emptySamples.push(await measure(`${origins[transport].empty}/`, preset, mode))
             samples.push(await measure(`${origins[transport].site}${measuredUrl(route)}`, preset, mode))
           }
           const s = medianSample(samples)
-          const e = medianSample(emptySamples)
-          const misses: string[] = []
-          if (s.lcp > 1.3 * e.lcp) misses.push(`LCP ${s.lcp} ms > 1.3 × ${e.lcp}`)
-          if (s.cls > 0) misses.push(`CLS ${s.cls}`)
-          if (s.tbt > Math.max(1.3 * e.tbt, e.tbt + 10)) misses.push(`TBT ${s.tbt} ms > 1.3 × ${e.tbt}`)
-          if (preset === 'mobile' && s.performance < e.performance - 2)
-            misses.push(`performance ${s.performance} < ${e.performance} - 2`)
-          if (preset === 'desktop' && s.performance < 100) misses.push(`desktop performance ${s.performance}`)
-          for (const key of ['accessibility', 'bestPractices', 'seo'] as const)
-            if (route !== NOT_FOUND_ROUTE && s[key] < 100) misses.push(`${key} ${s[key]}`)
+          const e = recentBaseline(emptySamples, runs)
+          const misses = missedTargets({ site: s, empty: e, preset, notFoundPage: route === NOT_FOUND_ROUTE })
           rows.push({ route, transport, preset, mode, site: s, empty: e, misses })
           console.log(
             `${transport} ${preset} ${mode} ${route}: perf ${s.performance} (empty ${e.performance}), LCP ${s.lcp} ms (empty ${e.lcp}), CLS ${s.cls}, TBT ${s.tbt} ms${misses.length ? `  MISSED: ${misses.join('; ')}` : ''}`,

@@ -1,0 +1,73 @@
+/**
+ * The Lighthouse half of issue 9's targets (§2), as pure functions over measured
+ * samples, so `npm run audit:lighthouse` and its unit test share one definition.
+ */
+import { median } from '../bench/median.ts'
+
+/** One Lighthouse run's figures: scores 0-100, LCP and TBT in ms, CLS unitless. */
+export type LighthouseSample = {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcp: number
+  cls: number
+  tbt: number
+}
+
+/** The median of every figure, each taken on its own (median of 3 in the reports). */
+export function medianSample(samples: readonly LighthouseSample[]): LighthouseSample {
+  if (!samples.length) throw new Error('medianSample: no samples')
+  return Object.fromEntries(
+    (Object.keys(samples[0]!) as (keyof LighthouseSample)[]).map((key) => [
+      key,
+      median(samples.map((sample) => sample[key])),
+    ]),
+  ) as LighthouseSample
+}
+
+/**
+ * The empty page's figures a route is compared with: the median of its `window` most
+ * recent runs. The audit measures the empty page again before every route, so on this
+ * shared, noisy machine each route is compared with the empty page of the same few
+ * minutes, not with one measured at the start of a long run.
+ * @param emptySamples the empty page's runs so far, oldest first
+ * @param window how many of the latest runs count (the audit's --runs, 3)
+ * @throws when there is no run yet
+ */
+export function recentBaseline(emptySamples: readonly LighthouseSample[], window: number): LighthouseSample {
+  return medianSample(emptySamples.slice(-Math.max(1, window)))
+}
+
+/**
+ * Which of issue 9's §2 targets a route's median misses, against the empty page's.
+ * LCP at most 1.3x; CLS 0; TBT at most 1.3x (or 10 ms more, for an empty page that
+ * reads near 0); mobile performance at least the empty page's minus 2; desktop
+ * performance 100; accessibility, best practices and SEO 100, except on the 404 page
+ * (noindex on purpose).
+ * @returns one message per missed target, e.g. 'LCP 1200 ms > 1.3 × 800'; empty when all are met
+ */
+export function missedTargets({
+  site,
+  empty,
+  preset,
+  notFoundPage,
+}: {
+  site: LighthouseSample
+  empty: LighthouseSample
+  preset: 'mobile' | 'desktop'
+  notFoundPage: boolean
+}): string[] {
+  const misses: string[] = []
+  if (site.lcp > 1.3 * empty.lcp) misses.push(`LCP ${site.lcp} ms > 1.3 × ${empty.lcp}`)
+  if (site.cls > 0) misses.push(`CLS ${site.cls}`)
+  if (site.tbt > Math.max(1.3 * empty.tbt, empty.tbt + 10))
+    misses.push(`TBT ${site.tbt} ms > 1.3 × ${empty.tbt}`)
+  if (preset === 'mobile' && site.performance < empty.performance - 2)
+    misses.push(`performance ${site.performance} < ${empty.performance} - 2`)
+  if (preset === 'desktop' && site.performance < 100) misses.push(`desktop performance ${site.performance}`)
+  if (!notFoundPage)
+    for (const key of ['accessibility', 'bestPractices', 'seo'] as const)
+      if (site[key] < 100) misses.push(`${key} ${site[key]}`)
+  return misses
+}

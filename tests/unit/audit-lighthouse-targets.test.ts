@@ -1,0 +1,99 @@
+/**
+ * @jest-environment node
+ */
+import {
+  type LighthouseSample,
+  medianSample,
+  missedTargets,
+  recentBaseline,
+} from '../../scripts/audit/lighthouse-targets'
+
+const sample = (over: Partial<LighthouseSample> = {}): LighthouseSample => ({
+  performance: 99,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcp: 800,
+  cls: 0,
+  tbt: 200,
+  ...over,
+})
+
+describe('medianSample', () => {
+  it('takes the median of each figure on its own', () => {
+    expect(
+      medianSample([
+        sample({ lcp: 900, tbt: 100 }),
+        sample({ lcp: 700, tbt: 300 }),
+        sample({ lcp: 800, tbt: 200 }),
+      ]),
+    ).toEqual(sample({ lcp: 800, tbt: 200 }))
+  })
+
+  it('refuses an empty list', () => {
+    expect(() => medianSample([])).toThrow('no samples')
+  })
+})
+
+describe('recentBaseline (the empty page a route is compared with)', () => {
+  it('is the median of the latest `window` runs only', () => {
+    const runs = [700, 710, 720, 1000, 1100, 1050].map((lcp) => sample({ lcp }))
+    expect(recentBaseline(runs, 3).lcp).toBe(1050)
+    expect(recentBaseline(runs.slice(0, 4), 3).lcp).toBe(720)
+  })
+
+  it('uses what there is when fewer runs than the window exist', () => {
+    expect(recentBaseline([sample({ lcp: 640 })], 3).lcp).toBe(640)
+  })
+})
+
+describe('missedTargets (issue 9 §2)', () => {
+  const empty = sample()
+
+  it('meets every target at exactly 1.3x LCP and TBT', () => {
+    expect(
+      missedTargets({ site: sample({ lcp: 1040, tbt: 260 }), empty, preset: 'mobile', notFoundPage: false }),
+    ).toEqual([])
+  })
+
+  it('names each missed target', () => {
+    expect(
+      missedTargets({
+        site: sample({ lcp: 1041, tbt: 261, cls: 0.002, performance: 96, seo: 92 }),
+        empty,
+        preset: 'mobile',
+        notFoundPage: false,
+      }),
+    ).toEqual([
+      'LCP 1041 ms > 1.3 × 800',
+      'CLS 0.002',
+      'TBT 261 ms > 1.3 × 200',
+      'performance 96 < 99 - 2',
+      'seo 92',
+    ])
+  })
+
+  it('gives an empty page with near-zero TBT 10 ms of slack', () => {
+    const quiet = sample({ tbt: 0 })
+    expect(
+      missedTargets({ site: sample({ tbt: 10 }), empty: quiet, preset: 'desktop', notFoundPage: false }),
+    ).toEqual(['desktop performance 99'])
+    expect(
+      missedTargets({ site: sample({ tbt: 11 }), empty: quiet, preset: 'desktop', notFoundPage: false }),
+    ).toContain('TBT 11 ms > 1.3 × 0')
+  })
+
+  it('asks desktop for 100 and the 404 page for no a11y/BP/SEO 100 (noindex on purpose)', () => {
+    expect(
+      missedTargets({ site: sample({ performance: 100 }), empty, preset: 'desktop', notFoundPage: false }),
+    ).toEqual([])
+    expect(
+      missedTargets({
+        site: sample({ performance: 98, seo: 60 }),
+        empty,
+        preset: 'mobile',
+        notFoundPage: true,
+      }),
+    ).toEqual([])
+  })
+})
