@@ -104,7 +104,7 @@ export async function inlineIfSmall(
     const svg = bytes.toString('utf8')
     // Ids and classes get a prefix of the file's own: its name starts with its content
     // hash (mediaFileName), so two different drawings on a page never share one.
-    const contentHash = /^[a-zA-Z0-9]+/.exec(path.basename(image.src))?.[0] ?? ''
+    const contentHash = path.basename(image.src).split('-')[0]!
     const inlineSvg = await toInlineSvg(svg, `i${contentHash.slice(0, 8)}`)
     if (inlineSvg) return fitsBudget(inlineSvg.markup) ? { ...image, inlineSvg } : image
     // toSrcset also escapes spaces: a URL in an HTML attribute may not contain one (W3C Nu checker).
