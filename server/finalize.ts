@@ -61,6 +61,20 @@ export async function decodeFileNames(root: string): Promise<string[]> {
   return renamed
 }
 
+/**
+ * The RSC payload file Next writes beside an exported page: `<page>.txt`, except for
+ * the 404 page, whose payload is its twin's, `_not-found.txt` (Next writes `404.html`
+ * as a copy of `_not-found.html` and no `404.txt`). The caller still cuts the inline
+ * copy only when the file holds the same bytes (paint-first.ts).
+ * @param root absolute path of the export
+ * @param file absolute path of an `.html` file in it
+ * @returns the absolute path of its payload file (which may not exist)
+ */
+export function payloadFileOf(root: string, file: string): string {
+  if (path.relative(root, file) === '404.html') return path.join(root, '_not-found.txt')
+  return file.replace(/\.html$/, '.txt')
+}
+
 /** What `finalizeExport` did, for the build log. */
 export type FinalizeResult = {
   info: BuildInfo
@@ -93,7 +107,7 @@ export async function finalizeExport(
         const exported = await readFile(file, 'utf8')
         // Next's chunks start after the first paint (paint-first.ts); the CSP below hashes the loader.
         // The page's RSC payload file, `<page>.txt`, lets its inline copy go as well.
-        const payloadFile = file.replace(/\.html$/, '.txt')
+        const payloadFile = payloadFileOf(root, file)
         const payload = fileSet.has(payloadFile)
           ? {
               url: encodeURI('/' + path.relative(root, payloadFile).split(path.sep).join('/')),

@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import { decodeFileNames, finalizeExport, readBuildInfo, redirectsFile } from '@/server/finalize'
+import { decodeFileNames, finalizeExport, payloadFileOf, readBuildInfo, redirectsFile } from '@/server/finalize'
+import { deferredPayloadOf } from '@/server/paint-first'
 import { headersFor, loadHeaderRules } from '@/server/headers-file'
 import { precompressSite } from '@/server/precompress'
 import { contentSecurityPolicy, headerRules, inlineScriptHashes } from '@/server/security-headers'
@@ -90,6 +91,29 @@ test('finalizeExport decodes file names, writes _headers the server reads back, 
   expect(brotliDecompressSync(readFileSync(path.join(dir, 'index.html.br'))).toString()).toContain('home()')
   expect(existsSync(path.join(dir, 'index.html.gz'))).toBe(true)
   expect(existsSync(path.join(dir, 'booking/index.html.br'))).toBe(false) // under 1 KiB: not worth it
+})
+
+test("the 404 page's inline RSC payload goes too: it is _not-found.txt's, as Next writes no 404.txt", async () => {
+  const exported = (payload: string) =>
+    `<!doctype html><html><head><script src="/_next/static/chunks/a.js" async=""></script></head>` +
+    `<body><h1>Not found</h1><script>self.__next_f.push([1,${JSON.stringify(payload)}])</script></body></html>`
+  write('index.html', exported('1:"home"\n'))
+  write('index.txt', '1:"home"\n')
+  write('404.html', exported('1:"missing"\n'))
+  write('_not-found.html', exported('1:"missing"\n'))
+  write('_not-found.txt', '1:"missing"\n')
+  await finalizeExport(dir, settings)
+
+  for (const [file, url] of [
+    ['index.html', '/index.txt'],
+    ['404.html', '/_not-found.txt'],
+    ['_not-found.html', '/_not-found.txt'],
+  ]) {
+    const html = readFileSync(path.join(dir, file!), 'utf8')
+    expect(html).not.toContain('self.__next_f.push([1,')
+    expect(deferredPayloadOf(html)).toBe(url)
+  }
+  expect(payloadFileOf(dir, path.join(dir, 'case-studies/404.html'))).toBe(path.join(dir, 'case-studies/404.txt'))
 })
 
 test('compressed copies are reused from the cache by content, and the cache keeps only the last build', async () => {
