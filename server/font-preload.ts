@@ -1,14 +1,28 @@
 /**
- * Font preloads on every page: a build step (server/finalize.ts).
+ * Font preloads on every page, where the connection can use them: a build step
+ * (server/finalize.ts).
  *
  * next/font preloads the files of faces declared with `preload: true` (it names
- * them `<face>-s.p.<hash>.woff2`) in the head of every route, but Next 16 writes
- * no such link on the not-found page (`404.html`). With `font-display: optional`
- * a face that is not there for the first paint is not used for that view, so the
- * 404 page was drawn in the fallback font. This adds, to any page whose inline CSS
- * uses a preloadable file it does not yet preload, the same link Next writes.
+ * them `<face>-s.p.<hash>.woff2`) with a `<link rel="preload">` in the head of every
+ * route, but Next 16 writes no such link on the not-found page (`404.html`). With
+ * `font-display: optional` a face that is not there for the first paint is not used
+ * for that view, so the 404 page was drawn in the fallback font.
+ *
+ * Chromium holds the first paint for a font preloaded in `<head>` until it arrives
+ * or up to about 100 ms after `<body>` starts (`RenderBlockingResourceManager`:
+ * render-blocking font preloads, so that an optional font can be used from the
+ * first paint). On a connection whose round trip is longer than that the font can
+ * never arrive in time: the hold only delays the first paint, and the view keeps
+ * the fallback anyway (Lighthouse's applied phone throttling, 562 ms round trips:
+ * the 404 page's first paint 1006 ms with the preload, 906 ms without, median of 5).
+ * So the build replaces the link with a tiny inline script, first in `<head>`, that
+ * adds the same link unless the Network Information API rates the connection
+ * `slow-2g`, `2g` or `3g` (round trips of 270 ms and more); a browser without that
+ * API (Safari, Firefox) gets it. Without JavaScript a `<noscript>` keeps the plain
+ * link. Either way the CSS fetches the font for the next page's first paint.
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
+import { scriptSafeJson } from '../lib/text.ts'
 
 type Element = DefaultTreeAdapterMap['element']
 
@@ -20,22 +34,61 @@ export const fontPreloadLink = (href: string) =>
   `<link rel="preload" href="${href}" as="font" crossorigin="" type="font/woff2"/>`
 
 /**
+ * Effective connection types (Network Information API) whose round trips are 270 ms
+ * or longer, too long for a render-blocking preload to arrive before the first paint.
+ */
+export const SLOW_CONNECTIONS = ['slow-2g', '2g', '3g'] as const
+
+/**
+ * The inline script that preloads font files unless the connection is slow (ES5).
+ * @param hrefs the font files' URLs
+ */
+export function fontPreloadScript(hrefs: readonly string[]): string {
+  return (
+    '(function(d,f){var c=navigator.connection;' +
+    `if(c&&${scriptSafeJson(SLOW_CONNECTIONS)}.indexOf(c.effectiveType)>=0)return;` +
+    'for(var i=0;i<f.length;i++){var l=d.createElement("link");l.rel="preload";' +
+    'l.setAttribute("as","font");l.setAttribute("crossorigin","");l.type="font/woff2";l.href=f[i];d.head.appendChild(l)}' +
+    `})(document,${scriptSafeJson(hrefs)})`
+  )
+}
+
+/** What replaces a page's font preload links: the script, and the links for a browser without JavaScript. */
+export const adaptiveFontPreload = (hrefs: readonly string[]) =>
+  `<script>${fontPreloadScript(hrefs)}</script><noscript>${hrefs.map(fontPreloadLink).join('')}</noscript>`
+
+/**
  * @param html an exported page
- * @returns the page with a preload link, before its first link, style or script in
- *   `<head>`, for each preloadable font file its CSS uses and it does not preload;
- *   unchanged when there is none (or the page has no `<head>`)
+ * @returns the page with its links to preloadable font files its CSS uses removed
+ *   and `adaptiveFontPreload` for all of them (the 404 page's missing one included)
+ *   put before the first link, style or script in `<head>`; unchanged when its CSS
+ *   uses none, when it has them already, or when it has no `<head>`
  */
 export function preloadPageFonts(html: string): string {
-  const used = new Set([...html.matchAll(PRELOADABLE_FONT)].map((match) => match[1]!))
-  const missing = [...used].filter((href) => !html.includes(`rel="preload" href="${href}"`))
-  if (missing.length === 0) return html
+  const used = [...new Set([...html.matchAll(PRELOADABLE_FONT)].map((match) => match[1]!))]
+  if (used.length === 0 || html.includes(adaptiveFontPreload(used))) return html
   const document = parse(html, { sourceCodeLocationInfo: true })
   const htmlElement = document.childNodes.find((node): node is Element => node.nodeName === 'html')
   const head = htmlElement?.childNodes.find((node): node is Element => node.nodeName === 'head')
   if (!head?.sourceCodeLocation?.startTag) return html
-  const before = head.childNodes.find((node): node is Element =>
-    ['link', 'style', 'script'].includes(node.nodeName),
-  )
+  const elements = head.childNodes.filter((node): node is Element => 'tagName' in node)
+  const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value
+  const cuts = elements
+    .filter(
+      (element) =>
+        element.tagName === 'link' &&
+        attr(element, 'rel') === 'preload' &&
+        attr(element, 'as') === 'font' &&
+        used.includes(attr(element, 'href') ?? ''),
+    )
+    .map((element) => element.sourceCodeLocation!)
+  const before = elements.find((element) => ['link', 'style', 'script'].includes(element.tagName))
   const at = before?.sourceCodeLocation?.startOffset ?? head.sourceCodeLocation.startTag.endOffset
-  return `${html.slice(0, at)}${missing.map(fontPreloadLink).join('')}${html.slice(at)}`
+  let out = html.slice(0, at) + adaptiveFontPreload(used)
+  let from = at
+  for (const cut of cuts.sort((a, b) => a.startOffset - b.startOffset)) {
+    out += html.slice(from, cut.startOffset)
+    from = cut.endOffset
+  }
+  return out + html.slice(from)
 }

@@ -2,6 +2,8 @@
  * The site font (issue 9 §2, app/fonts.ts): every page preloads the small core
  * face and draws its text with it; the extended face is fetched only by a page
  * whose text needs a character the core lacks, and then draws that character.
+ * On a connection too slow for the preload to arrive before the first paint, the
+ * page does not preload it (server/font-preload.ts).
  */
 import { test as firstVisit, type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
@@ -77,4 +79,42 @@ test('the 404 page preloads the core face too, so it can draw with it from the f
   })
   expect(font.initiator).toBe('link')
   expect(font.start).toBeLessThan(font.fcp)
+})
+
+test('on a slow connection the first paint does not wait for the font; the next page draws with it from the cache', async ({
+  page,
+}) => {
+  // Round trips of 400 ms: the Network Information API then says '3g' (server/font-preload.ts).
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  })
+  const coreFace = () =>
+    page.evaluate(() => ({
+      connection: (navigator as Navigator & { connection?: { effectiveType: string } }).connection
+        ?.effectiveType,
+      // 'css': the stylesheet asked for it, after the first style pass; 'link': a preload did.
+      initiator: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+        entry.name.includes('plus_jakarta_sans_core'),
+      )?.initiatorType,
+    }))
+  /** The families the browser drew an element's text with (DevTools' "Rendered fonts"). */
+  const renderedFonts = async (selector: string) => {
+    const { root } = await cdp.send('DOM.getDocument')
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector })
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+    return fonts.map((font) => font.familyName)
+  }
+  await cdp.send('DOM.enable')
+  await cdp.send('CSS.enable')
+
+  await page.goto('/case-studies')
+  expect(await coreFace()).toEqual({ connection: '3g', initiator: 'css' })
+
+  await page.goto('/sites')
+  expect(await renderedFonts('h1')).toEqual(['Plus Jakarta Sans'])
 })

@@ -6,7 +6,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import { decodeFileNames, finalizeExport, payloadFileOf, readBuildInfo, redirectsFile } from '@/server/finalize'
+import {
+  decodeFileNames,
+  finalizeExport,
+  payloadFileOf,
+  readBuildInfo,
+  redirectsFile,
+} from '@/server/finalize'
 import { deferredPayloadOf } from '@/server/paint-first'
 import { headersFor, loadHeaderRules } from '@/server/headers-file'
 import { precompressSite } from '@/server/precompress'
@@ -113,7 +119,9 @@ test("the 404 page's inline RSC payload goes too: it is _not-found.txt's, as Nex
     expect(html).not.toContain('self.__next_f.push([1,')
     expect(deferredPayloadOf(html)).toBe(url)
   }
-  expect(payloadFileOf(dir, path.join(dir, 'case-studies/404.html'))).toBe(path.join(dir, 'case-studies/404.txt'))
+  expect(payloadFileOf(dir, path.join(dir, 'case-studies/404.html'))).toBe(
+    path.join(dir, 'case-studies/404.txt'),
+  )
 })
 
 test('compressed copies are reused from the cache by content, and the cache keeps only the last build', async () => {
