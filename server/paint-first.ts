@@ -67,8 +67,13 @@ export function loaderScript(sources: readonly string[], payload?: string): stri
   )
 }
 
-/** The loader's arguments in a rewritten page: its script list and payload URL (or null). */
-const LOADER_ARGUMENTS = /\}\)\(document,(\[[^\]]*\])(?:,("[^"]*"|null))?\)<\/script>/
+/**
+ * The loader's arguments in a rewritten page: its script list and payload URL (or null).
+ * Anchored at the loader's own start: other inline scripts end in `})(document,[…])` too
+ * (font-preload.ts).
+ */
+const LOADER_ARGUMENTS =
+  /<script>\(function\(d,s(?:,p)?\)\{var done=0;[\s\S]*?\}\)\(document,(\[[^\]]*\])(?:,("[^"]*"|null))?\)<\/script>/
 
 /**
  * The scripts a rewritten page's loader starts (for byte counts: they are no `<script src>`).

@@ -5,6 +5,7 @@ import {
   LOADER_FALLBACK_MS,
   loaderScript,
 } from '@/server/paint-first'
+import { adaptiveFontPreload } from '@/server/font-preload'
 
 /** A page shaped like Next 16's static export (head scripts, RSC payload at the end of body). */
 const page = [
@@ -46,7 +47,16 @@ test('deferredScriptsOf reads the loader back (for byte counts)', () => {
   ])
   expect(deferredScriptsOf(page)).toEqual([])
   // A page finalized before the loader took a payload argument.
-  expect(deferredScriptsOf('<script>(function(d,s){})(document,["/a.js"])</script>')).toEqual(['/a.js'])
+  expect(deferredScriptsOf('<script>(function(d,s){var done=0;})(document,["/a.js"])</script>')).toEqual([
+    '/a.js',
+  ])
+  // Another inline script of the same shape before it (the font preload) is not the loader.
+  const withFontPreload = deferFrameworkScripts(page).replace(
+    '<head>',
+    `<head>${adaptiveFontPreload(['/_next/static/media/font.p.woff2'])}`,
+  )
+  expect(deferredScriptsOf(withFontPreload)).toHaveLength(3)
+  expect(deferredScriptsOf(withFontPreload)[0]).toBe('/_next/static/chunks/a.js')
 })
 
 test('a page without framework scripts, or one already rewritten, is returned unchanged', () => {
