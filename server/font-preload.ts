@@ -23,6 +23,7 @@
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
 import { scriptSafeJson } from '../lib/text.ts'
+import { applyEdits, attributeOf, type HtmlEdit } from './html-edits.ts'
 
 type Element = DefaultTreeAdapterMap['element']
 
@@ -72,23 +73,19 @@ export function preloadPageFonts(html: string): string {
   const head = htmlElement?.childNodes.find((node): node is Element => node.nodeName === 'head')
   if (!head?.sourceCodeLocation?.startTag) return html
   const elements = head.childNodes.filter((node): node is Element => 'tagName' in node)
-  const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value
-  const cuts = elements
+  const cuts: HtmlEdit[] = elements
     .filter(
       (element) =>
         element.tagName === 'link' &&
-        attr(element, 'rel') === 'preload' &&
-        attr(element, 'as') === 'font' &&
-        used.includes(attr(element, 'href') ?? ''),
+        attributeOf(element, 'rel') === 'preload' &&
+        attributeOf(element, 'as') === 'font' &&
+        used.includes(attributeOf(element, 'href') ?? ''),
     )
-    .map((element) => element.sourceCodeLocation!)
+    .map(({ sourceCodeLocation }) => ({
+      start: sourceCodeLocation!.startOffset,
+      end: sourceCodeLocation!.endOffset,
+    }))
   const before = elements.find((element) => ['link', 'style', 'script'].includes(element.tagName))
   const at = before?.sourceCodeLocation?.startOffset ?? head.sourceCodeLocation.startTag.endOffset
-  let out = html.slice(0, at) + adaptiveFontPreload(used)
-  let from = at
-  for (const cut of cuts.sort((a, b) => a.startOffset - b.startOffset)) {
-    out += html.slice(from, cut.startOffset)
-    from = cut.endOffset
-  }
-  return out + html.slice(from)
+  return applyEdits(html, [{ start: at, end: at, text: adaptiveFontPreload(used) }, ...cuts])
 }

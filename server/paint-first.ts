@@ -30,6 +30,7 @@
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
 import { scriptSafeJson } from '../lib/text.ts'
+import { applyEdits, attributeOf } from './html-edits.ts'
 
 type Node = DefaultTreeAdapterMap['node']
 type Element = DefaultTreeAdapterMap['element']
@@ -98,8 +99,6 @@ export function deferredPayloadOf(html: string): string | null {
 /** One of Next's inline RSC payload chunks: `self.__next_f.push([1,"…"])`. */
 const PAYLOAD_CHUNK = /^self\.__next_f\.push\((\[1,"(?:[^"\\]|\\.)*"\])\)$/
 
-const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value
-
 /**
  * Rewrites one exported page so Next's chunks start after its first paint (see the module comment).
  * Removes each `<script src="/_next/static/…" async>` and each
@@ -120,8 +119,8 @@ export function deferFrameworkScripts(html: string, payload?: { url: string; tex
       const element = node as Element
       const location = element.sourceCodeLocation
       if (element.tagName === 'script' && location) {
-        const src = attr(element, 'src')
-        if (src?.startsWith(FRAMEWORK_PREFIX) && attr(element, 'async') !== undefined) {
+        const src = attributeOf(element, 'src')
+        if (src?.startsWith(FRAMEWORK_PREFIX) && attributeOf(element, 'async') !== undefined) {
           sources.push(src)
           cuts.push({ start: location.startOffset, end: location.endOffset })
         }
@@ -134,8 +133,9 @@ export function deferFrameworkScripts(html: string, payload?: { url: string; tex
             text: (JSON.parse(chunk) as [1, string])[1],
           })
       } else if (element.tagName === 'link' && location) {
-        const isScriptPreload = attr(element, 'rel') === 'preload' && attr(element, 'as') === 'script'
-        if (isScriptPreload && attr(element, 'href')?.startsWith(FRAMEWORK_PREFIX))
+        const isScriptPreload =
+          attributeOf(element, 'rel') === 'preload' && attributeOf(element, 'as') === 'script'
+        if (isScriptPreload && attributeOf(element, 'href')?.startsWith(FRAMEWORK_PREFIX))
           cuts.push({ start: location.startOffset, end: location.endOffset })
       }
     }
@@ -150,13 +150,7 @@ export function deferFrameworkScripts(html: string, payload?: { url: string; tex
     payload !== undefined && chunks.length > 0 && chunks.map((chunk) => chunk.text).join('') === payload.text
   if (cutPayload) cuts.push(...chunks.map(({ start, end }) => ({ start, end })))
 
-  let out = ''
-  let from = 0
-  for (const cut of cuts.sort((a, b) => a.start - b.start)) {
-    out += html.slice(from, cut.start)
-    from = cut.end
-  }
-  out += html.slice(from)
+  const out = applyEdits(html, cuts)
   const bodyEnd = out.lastIndexOf('</body>')
   if (bodyEnd < 0) throw new Error('deferFrameworkScripts: the page has no </body>')
   const loader = loaderScript(sources, cutPayload ? payload.url : undefined)
