@@ -17,7 +17,8 @@ const FIGURE_SPACE = '\u2007'
  * rises by 1 every 20 ms to 100; it fades over 0.5 s from 1.8 s and is removed at
  * 2200 ms. It is in the HTML but shown only when the boot script marked this load
  * (`html[data-splash]`: JavaScript on, first page load of the visit), so the page
- * paints behind it and client-side navigation never shows it. It is hidden from
+ * paints behind it and client-side navigation never shows it. It is drawn on the
+ * page's paper (no dark flash before a light page; app/globals.css). It is hidden from
  * assistive technology and never takes focus. Under reduced motion it shows 100%
  * without counting or fading. Times count from the start of the page load.
  * @param now clock in ms since the page load started (tests); default performance.now
@@ -61,11 +62,11 @@ export function SplashScreen({ now = sinceLoadStart }: { now?: () => number }) {
       aria-hidden="true"
       data-phase={phase}
       data-still={still || undefined}
-      className="splash fixed inset-0 z-50 flex-col items-center justify-center gap-4 bg-ink text-on-ink"
+      className="splash fixed inset-0 z-50 flex-col items-center justify-center gap-4 bg-paper px-6 text-center text-ink"
     >
       <p className="display text-3xl tracking-tight uppercase md:text-4xl">Greatness Awaits</p>
       {/* Padded to three figure-width digits: the counter never moves anything (no layout shift). */}
-      <p className="text-xl font-semibold whitespace-pre text-on-ink-muted tabular-nums">
+      <p className="text-xl font-semibold whitespace-pre text-accent tabular-nums">
         {String(percent).padStart(3, FIGURE_SPACE)}%
       </p>
     </div>

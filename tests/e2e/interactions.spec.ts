@@ -42,6 +42,29 @@ plain.describe('loading splash (spec §1, §4, §9)', () => {
     },
   )
 
+  plain("is drawn on the page's own paper, its words centred inside a phone's screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/', { waitUntil: 'commit' })
+    await expect(page.getByText('Greatness Awaits')).toBeVisible()
+    const look = await page.evaluate(() => {
+      const splash = document.querySelector('.splash')!
+      const words = document.createRange()
+      words.selectNodeContents(splash.querySelector('p')!)
+      const { left, right } = words.getBoundingClientRect()
+      return {
+        splash: getComputedStyle(splash).backgroundColor,
+        body: getComputedStyle(document.body).backgroundColor,
+        left,
+        right: innerWidth - right,
+      }
+    })
+    // No dark screen before a light page (README, Speed: Speed Index compares colours).
+    expect(look.splash).toBe(look.body)
+    expect(look.left).toBeGreaterThanOrEqual(16)
+    expect(look.right).toBeGreaterThanOrEqual(16)
+    expect(Math.abs(look.left - look.right)).toBeLessThanOrEqual(2)
+  })
+
   plain('under reduced motion it shows 100% without counting', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/', { waitUntil: 'commit' })
