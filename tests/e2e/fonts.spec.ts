@@ -84,7 +84,8 @@ test('the 404 page preloads the core face too, so it can draw with it from the f
 test('on a slow connection the first paint does not wait for the font; the next page draws with it from the cache', async ({
   page,
 }) => {
-  // Round trips of 400 ms: the Network Information API then says '3g' (server/font-preload.ts).
+  // Round trips of 400 ms: the page's head is read that long after its request (server/font-preload.ts).
+  // (Chromium 150 does not carry the emulated '3g' of the Network Information API across navigations.)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
   await cdp.send('Network.emulateNetworkConditions', {
@@ -95,8 +96,9 @@ test('on a slow connection the first paint does not wait for the font; the next 
   })
   const coreFace = () =>
     page.evaluate(() => ({
-      connection: (navigator as Navigator & { connection?: { effectiveType: string } }).connection
-        ?.effectiveType,
+      slow: ((entry) => entry.domInteractive - entry.requestStart >= 270)(
+        performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming,
+      ),
       // 'css': the stylesheet asked for it, after the first style pass; 'link': a preload did.
       initiator: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
         entry.name.includes('plus_jakarta_sans_core'),
@@ -113,7 +115,7 @@ test('on a slow connection the first paint does not wait for the font; the next 
   await cdp.send('CSS.enable')
 
   await page.goto('/case-studies')
-  expect(await coreFace()).toEqual({ connection: '3g', initiator: 'css' })
+  expect(await coreFace()).toEqual({ slow: true, initiator: 'css' })
 
   await page.goto('/sites')
   expect(await renderedFonts('h1')).toEqual(['Plus Jakarta Sans'])

@@ -35,12 +35,20 @@ test('a page already rewritten, or without next/font CSS, is unchanged', () => {
 })
 
 describe('the inline script', () => {
-  /** Runs the script in a document with the given Network Information API (or none). */
-  const preloadsWith = (connection?: { effectiveType: string }) => {
+  /**
+   * Runs the script in a document with the given Network Information API (or none),
+   * `sinceRequestMs` after the page's request was sent (Navigation Timing; or none).
+   */
+  const preloadsWith = (connection?: { effectiveType: string }, sinceRequestMs?: number) => {
     const { window } = new JSDOM('<!DOCTYPE html><html><head></head><body></body></html>')
+    const navigation = sinceRequestMs === undefined ? [] : [{ requestStart: 40 }]
     runInNewContext(fontPreloadScript([core]), {
       document: window.document,
       navigator: connection ? { connection } : {},
+      performance: {
+        now: () => 40 + (sinceRequestMs ?? 0),
+        getEntriesByType: (type: string) => (type === 'navigation' ? navigation : []),
+      },
     })
     return [...window.document.head.querySelectorAll('link')].map((link) => link.outerHTML)
   }
@@ -53,6 +61,15 @@ describe('the inline script', () => {
 
   test('does not on a connection too slow for the font to arrive before the first paint', () => {
     for (const effectiveType of ['slow-2g', '2g', '3g']) expect(preloadsWith({ effectiveType })).toEqual([])
+  })
+
+  test("the page's own request decides too: sent 270 ms or more before the script runs means slow, whatever the API says", () => {
+    expect(preloadsWith(undefined, 269)).toEqual([preload])
+    expect(preloadsWith(undefined, 270)).toEqual([])
+    // Chromium under DevTools' network emulation says 4g after a navigation (Lighthouse's 562 ms round trips).
+    expect(preloadsWith({ effectiveType: '4g' }, 565)).toEqual([])
+    expect(preloadsWith({ effectiveType: '4g' }, 3)).toEqual([preload])
+    expect(preloadsWith({ effectiveType: '3g' }, 3)).toEqual([])
   })
 
   test('without JavaScript the <noscript> keeps the plain link', () => {
