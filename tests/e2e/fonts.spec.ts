@@ -6,6 +6,7 @@
  * page does not preload it (server/font-preload.ts).
  */
 import { test as firstVisit, type Page } from '@playwright/test'
+import { SLOW_ROUND_TRIP_MS } from '../../server/font-preload'
 import { expect, test } from './fixtures'
 
 /** After the page's fonts settle: the woff2 files it fetched, by face, and the families that loaded. */
@@ -95,15 +96,18 @@ test('on a slow connection the first paint does not wait for the font; the next 
     uploadThroughput: (750 * 1024) / 8,
   })
   const coreFace = () =>
-    page.evaluate(() => ({
-      slow: ((entry) => entry.domInteractive - entry.requestStart >= 270)(
-        performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming,
-      ),
-      // 'css': the stylesheet asked for it, after the first style pass; 'link': a preload did.
-      initiator: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
-        entry.name.includes('plus_jakarta_sans_core'),
-      )?.initiatorType,
-    }))
+    page.evaluate(
+      (slowMs) => ({
+        slow: ((entry) => entry.domInteractive - entry.requestStart >= slowMs)(
+          performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming,
+        ),
+        // 'css': the stylesheet asked for it, after the first style pass; 'link': a preload did.
+        initiator: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+          entry.name.includes('plus_jakarta_sans_core'),
+        )?.initiatorType,
+      }),
+      SLOW_ROUND_TRIP_MS,
+    )
   /** The families the browser drew an element's text with (DevTools' "Rendered fonts"). */
   const renderedFonts = async (selector: string) => {
     const { root } = await cdp.send('DOM.getDocument')
