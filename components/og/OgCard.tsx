@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import sharp from 'sharp'
 import { ImageResponse } from 'next/og'
 import { OG_IMAGE_SIZE } from '@/lib/seo'
 
@@ -75,9 +76,15 @@ function BrandMark() {
   )
 }
 
-/** A file under public/ as a data URL satori can draw (it fetches nothing at build time). */
+/**
+ * A file under public/ as a data URL satori can draw (it fetches nothing at build time).
+ * Satori reads SVG, PNG and JPEG: a photo's WebP copy (lib/content `rasterWidths`) is
+ * handed over as a JPEG.
+ */
 async function dataUrl(src: string): Promise<string> {
   const file = await readFile(path.join(process.cwd(), 'public', src))
+  if (src.endsWith('.webp'))
+    return `data:image/jpeg;base64,${(await sharp(file).jpeg({ quality: 85 }).toBuffer()).toString('base64')}`
   const type = src.endsWith('.svg') ? 'image/svg+xml' : src.endsWith('.png') ? 'image/png' : 'image/jpeg'
   return `data:${type};base64,${file.toString('base64')}`
 }

@@ -1,4 +1,5 @@
 import Image from 'next/image'
+import { preload } from 'react-dom'
 import type { ContentImage as ContentImageData } from '@/lib/content/media'
 
 /**
@@ -25,8 +26,10 @@ export const INLINED_CARDS = 3
  * `inlineSvg` (lib/content `inlineIfSmall`: sanitised at build time) is drawn by an
  * `<svg>` in the page, named by its alt text like an `<img>`, and cropped to its box
  * the way `object-cover` crops one (`preserveAspectRatio` slice); `data-inline-image`
- * stops it inheriting the page's type and colour (app/globals.css).
- * @param image `{src, width, height, alt, inlineSvg?}` from the content layer
+ * stops it inheriting the page's type and colour (app/globals.css). One with `srcSet`
+ * (a photo: lib/content `rasterWidths`) lets the browser pick the copy its slot needs
+ * by `sizes`, and the preload carries the same choice.
+ * @param image `{src, width, height, alt, srcSet?, inlineSvg?}` from the content layer
  * @param sizes the slot's width, e.g. '(min-width: 768px) 33vw, 100vw'
  * @param priority true for an image above the fold: preloaded, loaded eagerly and at
  *   high fetch priority (it is often the page's largest contentful paint). An image
@@ -58,6 +61,27 @@ export function ContentImage({
         dangerouslySetInnerHTML={{ __html: image.inlineSvg.markup }}
       />
     )
+  if (image.srcSet) {
+    // What next/image does for `preload`, with the build's own copies (a static export
+    // has no image optimizer, so next/image would send the widest copy to every screen).
+    if (priority)
+      preload(image.src, { as: 'image', imageSrcSet: image.srcSet, imageSizes: sizes, fetchPriority: 'high' })
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- next/image takes no srcset of our own (images.unoptimized)
+      <img
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={image.alt}
+        loading={priority ? undefined : 'lazy'}
+        decoding="async"
+        fetchPriority={priority ? 'high' : undefined}
+        className={`h-auto w-full ${className}`}
+      />
+    )
+  }
   return (
     <Image
       src={image.src}

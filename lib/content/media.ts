@@ -8,15 +8,24 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import svgToTinyDataUri from 'mini-svg-data-uri'
+import sharp from 'sharp'
 import { toInlineSvg, type InlineSvg } from './inline-svg.ts'
 import type { ContentSource } from './source.ts'
 
 /**
  * An image as components take it: a same-origin path, intrinsic size in px, alt text,
- * and, for a small SVG above the fold, its sanitised markup to draw inside the page
+ * for a raster image the `srcset` of its resized WebP copies (`rasterWidths`), and, for
+ * a small SVG above the fold, its sanitised markup to draw inside the page
  * (`inlineIfSmall`).
  */
-export type ContentImage = { src: string; width: number; height: number; alt: string; inlineSvg?: InlineSvg }
+export type ContentImage = {
+  src: string
+  width: number
+  height: number
+  alt: string
+  srcSet?: string
+  inlineSvg?: InlineSvg
+}
 
 /** The URL folder (and the folder under `public/`) that holds content images. */
 export const MEDIA_URL_DIR = '/media'
@@ -32,6 +41,48 @@ export function mediaFileName(assetId: string): string {
   return `${match[1]}-${match[2]}.${match[3]}`
 }
 
+/**
+ * Widths (px) of the WebP copies the build makes of a raster content image, for
+ * `srcset`: a phone (390 to 430 CSS px at 2 to 3x) picks 800 or 1200 for a full-width
+ * slot, a desktop the size of its slot. The largest, 1600, covers the widest slot
+ * (the hero's 540 CSS px) at 3x; an editor's 4000 px photo is never sent whole.
+ */
+export const RASTER_WIDTHS = [480, 800, 1200, 1600] as const
+
+/** WebP quality of the copies (sharp, 1-100): photos of 1200 px stay well under 100 kB. */
+export const RASTER_QUALITY = 75
+
+/**
+ * Extensions of the image assets that get resized WebP copies. SVG is drawn at any
+ * size already, and a GIF may be animated: both are served as uploaded.
+ */
+const RASTER_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'avif', 'tif', 'tiff'])
+
+/** True when the asset (by `_id`) is a photo-like image the build resizes (`RASTER_EXTENSIONS`). */
+export function isRasterAsset(assetId: string): boolean {
+  return RASTER_EXTENSIONS.has(assetId.slice(assetId.lastIndexOf('-') + 1))
+}
+
+/**
+ * The widths of a raster image's copies: every `RASTER_WIDTHS` step narrower than the
+ * image, and the image's own width when it is narrower than the last step (never enlarged).
+ * @param width the image's intrinsic width in px (Sanity's `metadata.dimensions.width`)
+ * @returns ascending widths in px, at least one
+ */
+export function rasterWidths(width: number): number[] {
+  const widths: number[] = RASTER_WIDTHS.filter((step) => step < width)
+  const widest = Math.min(width, RASTER_WIDTHS.at(-1)!)
+  return widths.includes(widest) ? widths : [...widths, widest]
+}
+
+/**
+ * File name of a raster asset's copy `width` px wide: `<sha1>-<w>x<h>-<width>w.webp`.
+ * @throws Error when the id is not an image asset id
+ */
+export function rasterFileName(assetId: string, width: number): string {
+  return `${mediaFileName(assetId).replace(/\.[a-z0-9]+$/, '')}-${width}w.webp`
+}
+
 type ProjectedImage = {
   alt: string
   asset: { _id: string; metadata: { dimensions: { width: number; height: number } | null } | null } | null
@@ -44,11 +95,18 @@ type ProjectedImage = {
 export function toContentImage(image: ProjectedImage): ContentImage {
   const dimensions = image?.asset?.metadata?.dimensions
   if (!image?.asset || !dimensions) throw new Error('toContentImage: image was not validated')
+  const { _id: assetId } = image.asset
+  const sized = { width: dimensions.width, height: dimensions.height, alt: image.alt }
+  if (!isRasterAsset(assetId)) return { src: `${MEDIA_URL_DIR}/${mediaFileName(assetId)}`, ...sized }
+  const copies = rasterWidths(dimensions.width).map((width) => ({
+    url: `${MEDIA_URL_DIR}/${rasterFileName(assetId, width)}`,
+    width,
+  }))
   return {
-    src: `${MEDIA_URL_DIR}/${mediaFileName(image.asset._id)}`,
-    width: dimensions.width,
-    height: dimensions.height,
-    alt: image.alt,
+    // The widest copy: what a browser without srcset (and a share card) gets.
+    src: copies.at(-1)!.url,
+    srcSet: copies.map(({ url, width }) => `${url} ${width}w`).join(', '),
+    ...sized,
   }
 }
 
@@ -112,7 +170,8 @@ export async function inlineIfSmall(
     return fitsBudget(dataUrl) ? { ...image, src: dataUrl } : image
   }
   const dataUrl = `data:${mimeType};base64,${bytes.toString('base64')}`
-  return fitsBudget(dataUrl) ? { ...image, src: dataUrl } : image
+  // A raster image is read from its widest copy; inlined, it needs no srcset.
+  return fitsBudget(dataUrl) ? { ...image, src: dataUrl, srcSet: undefined } : image
 }
 
 /**
@@ -142,26 +201,80 @@ export type MediaAsset = {
 }
 
 /**
- * Writes every asset into `<publicDir>/media/`, replacing what was there.
+ * Writes every asset into `<publicDir>/media/`, replacing what was there. An SVG or
+ * GIF is written as it is; a raster image (`isRasterAsset`) as its WebP copies
+ * (`rasterWidths`, `rasterFileName`) made by sharp, turned upright by its EXIF
+ * orientation. Copies are kept in `cacheDir` by the asset's content hash, so a
+ * rebuild after a text edit encodes nothing again.
  * Local source: copies `<dataset folder>/images/<originalFilename>`, checking its sha1.
  * Sanity source: downloads the asset's CDN `url` (build time only).
- * @returns the number of files written
- * @throws Error naming the asset `_id` when its file is missing or does not match
+ * @param cacheDir where encoded copies are kept between builds (default `.cache/media`)
+ * @returns the number of assets written
+ * @throws Error naming the asset `_id` when its file is missing, does not match, or
+ *   cannot be decoded as an image
  */
 export async function syncMedia(
   assets: MediaAsset[],
   source: ContentSource,
   publicDir: string,
+  cacheDir = path.resolve('.cache/media'),
 ): Promise<number> {
   const target = path.join(publicDir, MEDIA_URL_DIR)
   await rm(target, { recursive: true, force: true })
   await mkdir(target, { recursive: true })
+  // Copies are named by content hash and width; the folder names how they were encoded.
+  const encoded = path.join(cacheDir, `webp-q${RASTER_QUALITY}`)
+  await mkdir(encoded, { recursive: true })
+  const original = (asset: MediaAsset) =>
+    source.kind === 'local' ? readLocalAsset(asset, source.file) : downloadAsset(asset)
   for (const asset of assets) {
-    const bytes =
-      source.kind === 'local' ? await readLocalAsset(asset, source.file) : await downloadAsset(asset)
-    await writeFile(path.join(target, mediaFileName(asset._id)), bytes)
+    if (!isRasterAsset(asset._id)) {
+      await writeFile(path.join(target, mediaFileName(asset._id)), await original(asset))
+      continue
+    }
+    const widths = rasterWidths(assetSize(asset._id).width)
+    const names = widths.map((width) => rasterFileName(asset._id, width))
+    const cached = await Promise.all(
+      names.map((name) => readFile(path.join(encoded, name)).catch(() => null)),
+    )
+    const copies = cached.every(Boolean)
+      ? (cached as Buffer[])
+      : await resizeToWebp(await original(asset), widths, asset._id)
+    for (const [index, name] of names.entries()) {
+      await writeFile(path.join(encoded, name), copies[index]!)
+      await writeFile(path.join(target, name), copies[index]!)
+    }
   }
   return assets.length
+}
+
+/** Width and height in px of an asset, from its `_id` (`image-<sha1>-<w>x<h>-<ext>`). */
+export function assetSize(assetId: string): { width: number; height: number } {
+  const [width, height] = mediaFileName(assetId).split('-').at(-1)!.split('.')[0]!.split('x').map(Number)
+  return { width: width!, height: height! }
+}
+
+/**
+ * One WebP copy of `bytes` per width (sharp: EXIF orientation applied, never enlarged).
+ * @throws Error naming `assetId` when sharp cannot decode the image
+ */
+async function resizeToWebp(bytes: Buffer, widths: number[], assetId: string): Promise<Buffer[]> {
+  try {
+    const upright = sharp(bytes, { failOn: 'error' }).rotate()
+    return await Promise.all(
+      widths.map((width) =>
+        upright
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: RASTER_QUALITY })
+          .toBuffer(),
+      ),
+    )
+  } catch (error) {
+    throw new Error(
+      `Invalid content: document "${assetId}": the image cannot be read (${(error as Error).message})`,
+    )
+  }
 }
 
 async function readLocalAsset(asset: MediaAsset, datasetFile: string): Promise<Buffer> {

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * Builds seed/dataset.ndjson (Sanity's NDJSON import format) from the copy
- * below and the SVG artwork in seed/images/.
+ * below and the artwork in seed/images/: SVG drawings, and one PNG screenshot
+ * (site-cafe.png, drawn once from an SVG by sharp) so that the default content
+ * also has a raster image, which the build serves as resized WebP copies.
  *
- * Asset _ids depend on each file's SHA-1, so re-run this after editing any SVG:
+ * Asset _ids depend on each file's SHA-1, so re-run this after editing any image:
  *   node studio/seed/generate.mjs
  *
  * The script checks its own output (JSON per line, references, _keys, the
@@ -13,6 +15,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const imagesDir = join(here, 'images')
@@ -32,7 +35,7 @@ const IMAGE_FILES = [
   'site-osteopath.svg',
   'site-coach.svg',
   'site-boutique.svg',
-  'site-cafe.svg',
+  'site-cafe.png',
 ]
 
 const problems = []
@@ -45,29 +48,37 @@ for (const file of IMAGE_FILES) {
     continue
   }
   const bytes = readFileSync(path)
-  const text = bytes.toString('utf8')
-  const root = text.match(/<svg\b[^>]*>/)?.[0] ?? ''
-  const width = Number(root.match(/\swidth="(\d+)"/)?.[1])
-  const height = Number(root.match(/\sheight="(\d+)"/)?.[1])
-  if (!width || !height) problems.push(`${file}: the <svg> element needs width and height`)
-  if (!/\sviewBox="/.test(root)) problems.push(`${file}: the <svg> element needs a viewBox`)
-  if (bytes.length > 12 * 1024) problems.push(`${file}: ${bytes.length} bytes, over 12 KB`)
-  if (/(?:xlink:)?href="(?!#)/.test(text)) problems.push(`${file}: external href`)
-  if (/@import|url\((?!#)/.test(text)) problems.push(`${file}: external url()`)
+  const extension = file.split('.').pop()
+  const mimeType = { svg: 'image/svg+xml', png: 'image/png' }[extension]
+  let width, height
+  if (extension === 'svg') {
+    const text = bytes.toString('utf8')
+    const root = text.match(/<svg\b[^>]*>/)?.[0] ?? ''
+    width = Number(root.match(/\swidth="(\d+)"/)?.[1])
+    height = Number(root.match(/\sheight="(\d+)"/)?.[1])
+    if (!width || !height) problems.push(`${file}: the <svg> element needs width and height`)
+    if (!/\sviewBox="/.test(root)) problems.push(`${file}: the <svg> element needs a viewBox`)
+    if (bytes.length > 12 * 1024) problems.push(`${file}: ${bytes.length} bytes, over 12 KB`)
+    if (/(?:xlink:)?href="(?!#)/.test(text)) problems.push(`${file}: external href`)
+    if (/@import|url\((?!#)/.test(text)) problems.push(`${file}: external url()`)
+  } else if (mimeType) {
+    ;({ width, height } = await sharp(bytes).metadata())
+    if (bytes.length > 200 * 1024) problems.push(`${file}: ${bytes.length} bytes, over 200 KB`)
+  } else problems.push(`${file}: only .svg and .png images`)
 
   const sha1 = createHash('sha1').update(bytes).digest('hex')
   const dims = `${width}x${height}`
   assets.set(file, {
-    _id: `image-${sha1}-${dims}-svg`,
+    _id: `image-${sha1}-${dims}-${extension}`,
     _type: 'sanity.imageAsset',
     assetId: sha1,
     sha1hash: sha1,
-    extension: 'svg',
-    mimeType: 'image/svg+xml',
+    extension,
+    mimeType,
     originalFilename: file,
     size: bytes.length,
-    path: `images/local0/production/${sha1}-${dims}.svg`,
-    url: `https://cdn.sanity.io/images/local0/production/${sha1}-${dims}.svg`,
+    path: `images/local0/production/${sha1}-${dims}.${extension}`,
+    url: `https://cdn.sanity.io/images/local0/production/${sha1}-${dims}.${extension}`,
     metadata: {
       _type: 'sanity.imageMetadata',
       dimensions: {
@@ -533,7 +544,7 @@ const portfolioSites = ordered([
     description:
       'A neighbourhood café in Leeds with its menu, opening hours and table bookings on one fast page.',
     image: image(
-      'site-cafe.svg',
+      'site-cafe.png',
       "The Corner Table home page: green hero with a latte illustration, today's menu, opening hours and a map",
     ),
     url: 'https://www.thecornertable.co.uk',

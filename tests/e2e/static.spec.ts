@@ -58,3 +58,41 @@ test('sitemap.xml lists every case study by its slug, robots.txt points at it', 
   }
   expect(await (await request.get('/robots.txt')).text()).toContain('sitemap.xml')
 })
+
+test.describe('a photo is sent at the size its slot needs, not as uploaded', () => {
+  // The seed's one raster image (studio/seed/images/site-cafe.png, 1200 px): a card on /sites.
+  for (const [width, scale, expected] of [
+    [390, 2, 800], // a phone at 2x: the card is the screen's width, 780 device px
+    [1280, 1, 480], // a desktop: a third of the grid, 352 px
+  ] as const)
+    test(`${width} px wide at ${scale}x: the ${expected} px WebP copy, under 100 kB`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width, height: 900 },
+        deviceScaleFactor: scale,
+      })
+      const page = await context.newPage()
+      const sizes = new Map<string, number>()
+      page.on('response', async (response) => {
+        if (response.url().endsWith('.webp'))
+          sizes.set(new URL(response.url()).pathname, (await response.body()).length)
+      })
+      await page.goto('/sites')
+      const photo = page.locator('main img[srcset]')
+      await expect(photo).toHaveCount(1)
+      await photo.scrollIntoViewIfNeeded()
+      // naturalWidth is in CSS px (the copy's width over its density): currentSrc names the copy.
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+        .toBeTruthy()
+      const chosen = new URL(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname
+      expect(chosen).toMatch(new RegExp(`-${expected}w\\.webp$`))
+      await expect.poll(() => sizes.get(chosen)).toBeLessThan(100_000)
+      // Only the copy it shows: the 1200 px one is never fetched as well.
+      expect([...sizes.keys()]).toEqual([chosen])
+      await context.close()
+    })
+})

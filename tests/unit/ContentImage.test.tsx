@@ -51,3 +51,34 @@ test('an inlined SVG is drawn in the page: named by its alt, sized like the imag
   expect(container.querySelector('img')).toBeNull()
   expect(document.head.querySelectorAll('link[rel="preload"][as="image"]')).toHaveLength(0)
 })
+
+const photo = {
+  src: '/media/abc-4000x3000-1600w.webp',
+  srcSet: '/media/abc-4000x3000-480w.webp 480w, /media/abc-4000x3000-1600w.webp 1600w',
+  width: 4000,
+  height: 3000,
+  alt: 'The team at work',
+}
+
+test('a photo with copies lets the browser pick one by the slot size, and its preload offers the same choice', () => {
+  document.head.innerHTML = ''
+  const sizes = '(min-width: 1024px) 540px, 100vw'
+  render(<ContentImage image={photo} sizes={sizes} priority />)
+  const img = screen.getByRole('img', { name: 'The team at work' })
+  expect(img).toHaveAttribute('srcset', photo.srcSet)
+  expect(img).toHaveAttribute('sizes', sizes)
+  expect(img).toHaveAttribute('src', photo.src)
+  expect(img).toHaveAttribute('width', '4000')
+  expect(img).toHaveAttribute('fetchpriority', 'high')
+  expect(img).not.toHaveAttribute('loading', 'lazy')
+  const preload = document.head.querySelector('link[rel="preload"][as="image"]')
+  expect(preload).toHaveAttribute('imagesrcset', photo.srcSet)
+  expect(preload).toHaveAttribute('imagesizes', sizes)
+})
+
+test('a photo below the fold loads lazily and is not preloaded', () => {
+  document.head.innerHTML = ''
+  render(<ContentImage image={photo} sizes="100vw" />)
+  expect(screen.getByRole('img', { name: 'The team at work' })).toHaveAttribute('loading', 'lazy')
+  expect(document.head.querySelectorAll('link[rel="preload"][as="image"]')).toHaveLength(0)
+})

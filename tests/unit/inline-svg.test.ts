@@ -30,7 +30,7 @@ test('a seed illustration is inlined: its viewBox kept, its title gone, every re
   for (const reference of references) expect(ids).toContain(reference)
 })
 
-test.each(['case-40-hours.svg', 'case-osteopath-lancing.svg', 'site-barbershop.svg', 'site-cafe.svg'])(
+test.each(['case-40-hours.svg', 'case-osteopath-lancing.svg', 'site-barbershop.svg', 'site-boutique.svg'])(
   'the seed illustration %s passes every gate',
   async (file) => {
     expect(await toInlineSvg(seedImage(file), 'x1')).not.toBeNull()

@@ -119,7 +119,8 @@ test('applySeed batches createOrReplace mutations and uploads with the image con
       transactions: 4,
     })
     const uploads = api.calls.filter((call) => call.path.includes('/assets/images/'))
-    expect(uploads.map((call) => call.contentType)).toEqual(Array(10).fill('image/svg+xml'))
+    // Nine SVG drawings and one PNG screenshot (site-cafe.png).
+    expect(uploads.map((call) => call.contentType)).toEqual([...Array(9).fill('image/svg+xml'), 'image/png'])
   } finally {
     await api.close()
   }

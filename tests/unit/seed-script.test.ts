@@ -133,7 +133,7 @@ test('--dry-run on an empty dataset prints the whole plan and writes nothing', a
 
 describe('first run, then a second run', () => {
   // This stand-in gives uploads ids unlike the seed's, so references must follow the API's answer.
-  const remoteId = (sha1: string) => `image-remote${sha1}-1200x800-svg`
+  const remoteId = (sha1: string, extension: string) => `image-remote${sha1}-1200x800-${extension}`
   let api: StandIn
   let first: Run
   let afterFirst: number
@@ -181,7 +181,10 @@ describe('first run, then a second run', () => {
   test('stores the seed with every image reference rewritten to the uploaded asset', () => {
     const stored = storedById(api)
     const idMap = new Map(
-      assets.map((asset) => [asset._id, remoteId(sha1Of(String(asset.originalFilename)))]),
+      assets.map((asset) => [
+        asset._id,
+        remoteId(sha1Of(String(asset.originalFilename)), String(asset.extension)),
+      ]),
     )
     let rewritten = 0
     for (const doc of content) {
