@@ -30,15 +30,30 @@ export type ContentImage = {
 /** The URL folder (and the folder under `public/`) that holds content images. */
 export const MEDIA_URL_DIR = '/media'
 
+/** The parts of a Sanity image asset `_id`: `image-<sha1>-<w>x<h>-<ext>`. */
+function parseAssetId(assetId: string): { hash: string; width: number; height: number; extension: string } {
+  const match = /^image-([a-zA-Z0-9]+)-(\d+)x(\d+)-([a-z0-9]+)$/.exec(assetId)
+  if (!match) throw new Error(`Invalid content: "${assetId}" is not a Sanity image asset id`)
+  return { hash: match[1]!, width: Number(match[2]), height: Number(match[3]), extension: match[4]! }
+}
+
 /**
  * File name of an asset, from its Sanity `_id` (`image-<sha1>-<w>x<h>-<ext>`),
  * in the naming of Sanity's CDN: `<sha1>-<w>x<h>.<ext>`.
  * @throws Error when the id is not an image asset id
  */
 export function mediaFileName(assetId: string): string {
-  const match = /^image-([a-zA-Z0-9]+)-(\d+x\d+)-([a-z0-9]+)$/.exec(assetId)
-  if (!match) throw new Error(`Invalid content: "${assetId}" is not a Sanity image asset id`)
-  return `${match[1]}-${match[2]}.${match[3]}`
+  const { hash, width, height, extension } = parseAssetId(assetId)
+  return `${hash}-${width}x${height}.${extension}`
+}
+
+/**
+ * Width and height in px of an asset, from its `_id` (`image-<sha1>-<w>x<h>-<ext>`).
+ * @throws Error when the id is not an image asset id
+ */
+export function assetSize(assetId: string): { width: number; height: number } {
+  const { width, height } = parseAssetId(assetId)
+  return { width, height }
 }
 
 /**
@@ -60,13 +75,13 @@ const RASTER_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'avif', 'tif', 
 
 /** True when the asset (by `_id`) is a photo-like image the build resizes (`RASTER_EXTENSIONS`). */
 export function isRasterAsset(assetId: string): boolean {
-  return RASTER_EXTENSIONS.has(assetId.slice(assetId.lastIndexOf('-') + 1))
+  return RASTER_EXTENSIONS.has(parseAssetId(assetId).extension)
 }
 
 /**
  * The widths of a raster image's copies: every `RASTER_WIDTHS` step narrower than the
  * image, and the image's own width when it is narrower than the last step (never enlarged).
- * @param width the image's intrinsic width in px (Sanity's `metadata.dimensions.width`)
+ * @param width the image's intrinsic width in px (from its asset `_id`, `assetSize`)
  * @returns ascending widths in px, at least one
  */
 export function rasterWidths(width: number): number[] {
@@ -80,7 +95,19 @@ export function rasterWidths(width: number): number[] {
  * @throws Error when the id is not an image asset id
  */
 export function rasterFileName(assetId: string, width: number): string {
-  return `${mediaFileName(assetId).replace(/\.[a-z0-9]+$/, '')}-${width}w.webp`
+  const { hash, width: originalWidth, height } = parseAssetId(assetId)
+  return `${hash}-${originalWidth}x${height}-${width}w.webp`
+}
+
+/**
+ * The copies of a raster asset, by width: what `syncMedia` writes and `toContentImage`
+ * offers, both from the asset `_id` so the two always name the same files.
+ */
+function rasterCopies(assetId: string): { name: string; width: number }[] {
+  return rasterWidths(assetSize(assetId).width).map((width) => ({
+    name: rasterFileName(assetId, width),
+    width,
+  }))
 }
 
 type ProjectedImage = {
@@ -98,10 +125,7 @@ export function toContentImage(image: ProjectedImage): ContentImage {
   const { _id: assetId } = image.asset
   const sized = { width: dimensions.width, height: dimensions.height, alt: image.alt }
   if (!isRasterAsset(assetId)) return { src: `${MEDIA_URL_DIR}/${mediaFileName(assetId)}`, ...sized }
-  const copies = rasterWidths(dimensions.width).map((width) => ({
-    url: `${MEDIA_URL_DIR}/${rasterFileName(assetId, width)}`,
-    width,
-  }))
+  const copies = rasterCopies(assetId).map(({ name, width }) => ({ url: `${MEDIA_URL_DIR}/${name}`, width }))
   return {
     // The widest copy: what a browser without srcset (and a share card) gets.
     src: copies.at(-1)!.url,
@@ -232,26 +256,24 @@ export async function syncMedia(
       await writeFile(path.join(target, mediaFileName(asset._id)), await original(asset))
       continue
     }
-    const widths = rasterWidths(assetSize(asset._id).width)
-    const names = widths.map((width) => rasterFileName(asset._id, width))
+    const copies = rasterCopies(asset._id)
     const cached = await Promise.all(
-      names.map((name) => readFile(path.join(encoded, name)).catch(() => null)),
+      copies.map(({ name }) => readFile(path.join(encoded, name)).catch(() => null)),
     )
-    const copies = cached.every(Boolean)
-      ? (cached as Buffer[])
-      : await resizeToWebp(await original(asset), widths, asset._id)
-    for (const [index, name] of names.entries()) {
-      await writeFile(path.join(encoded, name), copies[index]!)
-      await writeFile(path.join(target, name), copies[index]!)
+    let bytes: Buffer[]
+    if (cached.every(Boolean)) bytes = cached as Buffer[]
+    else {
+      bytes = await resizeToWebp(
+        await original(asset),
+        copies.map(({ width }) => width),
+        asset._id,
+      )
+      for (const [index, { name }] of copies.entries())
+        await writeFile(path.join(encoded, name), bytes[index]!)
     }
+    for (const [index, { name }] of copies.entries()) await writeFile(path.join(target, name), bytes[index]!)
   }
   return assets.length
-}
-
-/** Width and height in px of an asset, from its `_id` (`image-<sha1>-<w>x<h>-<ext>`). */
-export function assetSize(assetId: string): { width: number; height: number } {
-  const [width, height] = mediaFileName(assetId).split('-').at(-1)!.split('.')[0]!.split('x').map(Number)
-  return { width: width!, height: height! }
 }
 
 /**
