@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { SiteFooter } from '@/components/layout/SiteFooter'
 import { SiteHeader } from '@/components/layout/SiteHeader'
 import { HydratedMark } from '@/components/layout/HydratedMark'
+import { DeferredSections } from '@/components/layout/DeferredSections'
 import { SplashScreen } from '@/components/layout/SplashScreen'
 import { BOOT_SCRIPT } from '@/lib/splash'
 import { getSiteSettings } from '@/lib/content'
@@ -39,6 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <JsonLd data={organizationJsonLd(settings)} />
         <SplashScreen />
         <HydratedMark />
+        <DeferredSections />
         <a
           href="#main"
           className="sr-only z-50 rounded-ui bg-accent px-4 py-3 font-semibold text-surface focus:not-sr-only focus:fixed focus:left-4 focus:top-4"

@@ -1,7 +1,67 @@
 /**
  * Motion and scrolling helpers for the browser (navigation menu, splash, card
- * grids). Smooth unless the visitor asked for reduced motion.
+ * grids, deferred sections). Smooth unless the visitor asked for reduced motion.
  */
+
+/** The class of a section the browser renders only near the viewport (globals.css: `content-visibility: auto`). */
+export const DEFERRED_SECTION_CLASS = 'render-when-near'
+/** Set on a deferred section once it is to be rendered for good (globals.css: `content-visibility: visible`). */
+export const RENDERED_ATTRIBUTE = 'data-rendered'
+
+function deferredSections(): HTMLElement[] {
+  return Array.from(
+    document.querySelectorAll<HTMLElement>(`.${DEFERRED_SECTION_CLASS}:not([${RENDERED_ATTRIBUTE}])`),
+  )
+}
+
+/** Renders now every deferred section of the page (after a client-side navigation). */
+export function renderDeferredSections(): void {
+  for (const section of deferredSections()) section.setAttribute(RENDERED_ATTRIBUTE, '')
+}
+
+/**
+ * Renders now every deferred section that comes before `target` in the document.
+ * Until rendered they hold placeholder heights, so a smooth scroll that passes them
+ * would stop where the target was before they grew (measured at 390 px: the FAQ
+ * heading 1,190 px below where it should be).
+ * @param target the element about to be scrolled to
+ */
+export function renderSectionsBefore(target: Element): void {
+  for (const section of deferredSections()) {
+    if (section.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      section.setAttribute(RENDERED_ATTRIBUTE, '')
+    }
+  }
+}
+
+/**
+ * Renders the deferred sections one at a time when the browser is idle, after the
+ * first paint has gone out without them (issue 9), so each costs one short task
+ * instead of one long first frame, and the page has its real height within about a
+ * second (on the home page, while the splash is still up). Falls back to a 50 ms
+ * timer where `requestIdleCallback` is missing (Safari).
+ * @returns a function that stops what is still to come
+ */
+export function renderDeferredSectionsWhenIdle(): () => void {
+  const queue = deferredSections()
+  let handle: number | undefined
+  const idle = typeof window.requestIdleCallback === 'function'
+  const schedule = () => {
+    if (queue.length === 0) return
+    handle = idle ? window.requestIdleCallback(next, { timeout: 1000 }) : window.setTimeout(next, 50)
+  }
+  const next = () => {
+    queue.shift()?.setAttribute(RENDERED_ATTRIBUTE, '')
+    schedule()
+  }
+  schedule()
+  return () => {
+    if (handle === undefined) return
+    if (idle) window.cancelIdleCallback(handle)
+    else window.clearTimeout(handle)
+    queue.length = 0
+  }
+}
 
 /** Whether the visitor asked for reduced motion (`prefers-reduced-motion: reduce`); false on the server. */
 export function prefersReducedMotion(): boolean {
@@ -16,8 +76,8 @@ export function scrollBehavior(): ScrollBehavior {
 }
 
 /**
- * Scrolls to the element with this id (its `scroll-margin-top` keeps the heading
- * clear of the fixed bar). When it is not on the page yet (e.g. just after a route
+ * Scrolls to the element with this id (the page's `scroll-padding-top` keeps the heading
+ * clear of the fixed bar), rendering the deferred sections before it first. When it is not on the page yet (e.g. just after a route
  * change), tries again every `delayMs` (spec §9: 100 ms), up to `attempts` times.
  * @param id element id without '#'
  * @returns whether the element was found
@@ -30,6 +90,7 @@ export function scrollToAnchor(
     const attempt = (left: number) => {
       const target = document.getElementById(id)
       if (target) {
+        renderSectionsBefore(target)
         target.scrollIntoView({ behavior: scrollBehavior(), block: 'start' })
         return resolve(true)
       }

@@ -30,7 +30,7 @@ export function Section({
   }
   const headingId = id ? `${id}-heading` : undefined
   return (
-    <section id={id} aria-labelledby={headingId} className={`${tones[tone]} py-16 md:py-24`}>
+    <section id={id} aria-labelledby={headingId} className={`render-when-near ${tones[tone]} py-16 md:py-24`}>
       <div className="content-width">
         <header className="max-w-prose">
           {eyebrow && (

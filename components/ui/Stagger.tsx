@@ -6,8 +6,9 @@ import { prefersReducedMotion } from '@/lib/scroll'
 /**
  * A card grid whose items stagger in, 0.1 s apart (spec §9), as it enters the
  * viewport. The server HTML is fully visible; only a grid that the observer's
- * first report finds below the viewport is marked `waiting` (hidden by CSS) until
- * it comes into view. Nothing happens under reduced motion or without IntersectionObserver.
+ * first report finds below the viewport, or not rendered yet (its section is skipped
+ * by `content-visibility: auto`), is marked `waiting` (hidden by CSS) until it comes
+ * into view. Nothing happens under reduced motion or without IntersectionObserver.
  * Opacity and transform only: no layout shift.
  * @param className the list's classes (its grid layout)
  * @param children the `<li>` items
@@ -28,7 +29,11 @@ export function StaggerList({ className, children }: { className?: string; child
         if (!entry) return
         if (!placed) {
           placed = true
-          if (entry.boundingClientRect.top < window.innerHeight) {
+          // A grid in a section the browser has not rendered yet (content-visibility:
+          // auto, `.render-when-near`) reports an empty rectangle: it is not on screen.
+          const { top, width, height } = entry.boundingClientRect
+          const rendered = width > 0 || height > 0
+          if (rendered && top < window.innerHeight) {
             observer.disconnect() // already seen: leave it be
             return
           }

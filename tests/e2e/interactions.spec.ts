@@ -195,8 +195,66 @@ test.describe('navigation bar on mobile (spec §2)', () => {
   })
 })
 
+/** The top of the section with this id, in px from the top of the viewport. */
+const sectionTop = (page: import('@playwright/test').Page, id: string) =>
+  page.locator(`#${id}`).evaluate((section) => Math.round(section.getBoundingClientRect().top))
+/** The page's scroll-padding-top (globals.css: 5rem), where an anchor's section should stop. */
+const ANCHOR_STOP = 80
+
+test.describe('anchors on a page whose lower sections render late (issue 9: content-visibility)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('a menu anchor lands on its section even before the late sections have rendered', async ({ page }) => {
+    // Hold back the idle-time rendering (components/layout/DeferredSections.tsx), so the
+    // sections between here and the target still have placeholder heights.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0
+    })
+    await page.goto('/')
+    const contact = page.locator('#contact')
+    await expect(contact).toHaveCSS('content-visibility', 'auto')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('menuitem', { name: 'Contact Us' }).click()
+    await expect(page).toHaveURL(/\/#contact$/)
+    await expect.poll(() => sectionTop(page, 'contact')).toBe(ANCHOR_STOP)
+  })
+
+  test('after a client-side navigation to /, its late sections are all rendered at once', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0 // no idle-time rendering: only the navigation's
+    })
+    await page.goto('/case-studies')
+    await page.locator('header nav a[href="/"]').first().click() // the brand link
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.locator('main .render-when-near')).toHaveCount(6)
+    await expect(page.locator('main .render-when-near:not([data-rendered])')).toHaveCount(0)
+  })
+
+  test('once the page is idle, every late section is rendered at its real height', async ({ page }) => {
+    await page.goto('/')
+    const late = page.locator('main .render-when-near')
+    await expect(late).toHaveCount(6)
+    await expect(page.locator('main .render-when-near[data-rendered]')).toHaveCount(6)
+    // A rendered section is as tall as its content, not the 1,600 px placeholder.
+    expect((await page.locator('#faq').boundingBox())!.height).toBeLessThan(1200)
+  })
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+
+  test('following an anchor link lands on its section, past placeholder-height sections', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.locator('#contact')).toHaveCSS('content-visibility', 'auto')
+    await page.locator('header summary:visible').click()
+    await page.locator('header').getByRole('link', { name: 'Contact Us' }).click()
+    await expect(page).toHaveURL(/\/#contact$/)
+    await expect.poll(() => sectionTop(page, 'contact')).toBe(ANCHOR_STOP)
+  })
 
   test("the menu's links are still reachable", async ({ page }) => {
     await page.goto('/sites')
@@ -214,12 +272,16 @@ test('route changes start at the top; browser back restores the position', async
   await teaser.scrollIntoViewIfNeeded()
   const before = await page.evaluate(() => window.scrollY)
   expect(before).toBeGreaterThan(500)
+  const teaserTop = (await teaser.boundingBox())!.y
   await teaser.click()
   await expect(page).toHaveURL(/\/case-studies$/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   await page.goBack()
   await expect(page).toHaveURL(/\/$/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50)
+  // The same content is back in view, not just the same offset (the page's late-rendered
+  // sections have their real heights again: components/layout/DeferredSections.tsx).
+  await expect.poll(async () => Math.abs((await teaser.boundingBox())!.y - teaserTop)).toBeLessThan(50)
 })
 
 test('/consultation starts at the top when it loads', async ({ page }) => {

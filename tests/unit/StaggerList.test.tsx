@@ -14,11 +14,16 @@ class IntersectionObserverFake {
   }
 }
 
-/** The observer reports the grid at `top` px from the viewport's top (its first report places it). */
-function report(top: number, isIntersecting = top < 800) {
+/**
+ * The observer reports the grid at `top` px from the viewport's top (its first report
+ * places it); `rendered` false is a grid whose section the browser skips
+ * (content-visibility: auto), reported as an empty rectangle at 0.
+ */
+function report(top: number, isIntersecting = top < 800, rendered = true) {
+  const rect = rendered ? { top, width: 1000, height: 400 } : { top: 0, width: 0, height: 0 }
   act(() =>
     observed[0]!.callback(
-      [{ isIntersecting, boundingClientRect: { top } } as IntersectionObserverEntry],
+      [{ isIntersecting, boundingClientRect: rect } as IntersectionObserverEntry],
       {} as IntersectionObserver,
     ),
   )
@@ -68,6 +73,14 @@ test('a grid in the bottom strip of the viewport (not yet intersecting the obser
   render(<StaggerList>{items}</StaggerList>)
   report(780, false)
   expect(grid()).not.toHaveAttribute('data-stagger')
+})
+
+test('a grid in a section not rendered yet (content-visibility: auto) waits, then staggers in', () => {
+  render(<StaggerList>{items}</StaggerList>)
+  report(0, false, false)
+  expect(grid()).toHaveAttribute('data-stagger', 'waiting')
+  report(600, true)
+  expect(grid()).toHaveAttribute('data-stagger', 'in')
 })
 
 test('under reduced motion nothing waits or moves', () => {
