@@ -22,6 +22,8 @@ import lighthouse, { desktopConfig } from 'lighthouse'
 import { EMPTY_PAGE_OUT, buildEmptyPage } from './bench/empty-page.ts'
 import {
   type LighthouseSample,
+  documentTransferBytes,
+  FIRST_ROUND_TRIP_BYTES,
   medianSample,
   missedTargets,
   recentBaseline,
@@ -74,6 +76,9 @@ async function measure(
       lcp: Math.round(audit('largest-contentful-paint')),
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       tbt: Math.round(audit('total-blocking-time')),
+      documentBytes: documentTransferBytes(
+        (lhr.audits['network-requests']?.details as { items?: [] } | undefined)?.items ?? [],
+      ),
     }
   } finally {
     chrome.kill()
@@ -132,7 +137,7 @@ try {
           const misses = missedTargets({ site: s, empty: e, preset, notFoundPage: route === NOT_FOUND_ROUTE })
           rows.push({ route, transport, preset, mode, site: s, empty: e, misses })
           console.log(
-            `${transport} ${preset} ${mode} ${route}: perf ${s.performance} (empty ${e.performance}), LCP ${s.lcp} ms (empty ${e.lcp}), CLS ${s.cls}, TBT ${s.tbt} ms${misses.length ? `  MISSED: ${misses.join('; ')}` : ''}`,
+            `${transport} ${preset} ${mode} ${route}: perf ${s.performance} (empty ${e.performance}), LCP ${s.lcp} ms (empty ${e.lcp}), CLS ${s.cls}, TBT ${s.tbt} ms${misses.length ? `  MISSED: ${misses.join('; ')}` : ''}${s.documentBytes > FIRST_ROUND_TRIP_BYTES ? `  (HTML ${s.documentBytes} B: past the first round trip, ${FIRST_ROUND_TRIP_BYTES} B)` : ''}`,
           )
         }
       }
@@ -149,11 +154,11 @@ writeFileSync(
   JSON.stringify({ measuredAt: new Date().toISOString(), runs, rows }, null, 2) + '\n',
 )
 const md = [
-  '| transport | preset | mode | route | perf (empty) | LCP ms (empty) | CLS | TBT ms (empty) | a11y | BP | SEO | misses |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  `| transport | preset | mode | route | perf (empty) | LCP ms (empty) | CLS | TBT ms (empty) | a11y | BP | SEO | HTML B on the wire (first round trip: ${FIRST_ROUND_TRIP_BYTES}) | misses |`,
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.transport} | ${r.preset} | ${r.mode} | ${r.route} | ${r.site.performance} (${r.empty.performance}) | ${r.site.lcp} (${r.empty.lcp}) | ${r.site.cls} | ${r.site.tbt} (${r.empty.tbt}) | ${r.site.accessibility} | ${r.site.bestPractices} | ${r.site.seo} | ${r.misses.join('; ')} |`,
+      `| ${r.transport} | ${r.preset} | ${r.mode} | ${r.route} | ${r.site.performance} (${r.empty.performance}) | ${r.site.lcp} (${r.empty.lcp}) | ${r.site.cls} | ${r.site.tbt} (${r.empty.tbt}) | ${r.site.accessibility} | ${r.site.bestPractices} | ${r.site.seo} | ${r.site.documentBytes} | ${r.misses.join('; ')} |`,
   ),
 ].join('\n')
 writeFileSync('reports/lighthouse.md', md + '\n')

@@ -3,6 +3,7 @@
  */
 import {
   type LighthouseSample,
+  documentTransferBytes,
   medianSample,
   missedTargets,
   recentBaseline,
@@ -16,7 +17,24 @@ const sample = (over: Partial<LighthouseSample> = {}): LighthouseSample => ({
   lcp: 800,
   cls: 0,
   tbt: 200,
+  documentBytes: 14_000,
   ...over,
+})
+
+describe('documentTransferBytes', () => {
+  it("is the HTML document's transfer size, not the first request's", () => {
+    expect(
+      documentTransferBytes([
+        { resourceType: 'Other', transferSize: 300 },
+        { resourceType: 'Document', transferSize: 14_489 },
+        { resourceType: 'Script', transferSize: 40_000 },
+      ]),
+    ).toBe(14_489)
+  })
+
+  it('is NaN when no document was listed', () => {
+    expect(documentTransferBytes([{ resourceType: 'Image', transferSize: 1 }])).toBeNaN()
+  })
 })
 
 describe('medianSample', () => {
