@@ -76,9 +76,10 @@ export function scrollBehavior(): ScrollBehavior {
 }
 
 /**
- * Scrolls to the element with this id (the page's `scroll-padding-top` keeps the heading
- * clear of the fixed bar), rendering the deferred sections before it first. When it is not on the page yet (e.g. just after a route
- * change), tries again every `delayMs` (spec §9: 100 ms), up to `attempts` times.
+ * Scrolls to the element with this id (the page's `scroll-padding-top` keeps the
+ * heading clear of the fixed bar), rendering the deferred sections before it first.
+ * When it is not on the page yet (e.g. just after a route change), tries again every
+ * `delayMs` (spec §9: 100 ms), up to `attempts` times.
  * @param id element id without '#'
  * @returns whether the element was found
  */

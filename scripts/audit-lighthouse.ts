@@ -77,7 +77,10 @@ async function measure(
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       tbt: Math.round(audit('total-blocking-time')),
       documentBytes: documentTransferBytes(
-        (lhr.audits['network-requests']?.details as { items?: [] } | undefined)?.items ?? [],
+        (
+          lhr.audits['network-requests']?.details as
+            { items?: Parameters<typeof documentTransferBytes>[0] } | undefined
+        )?.items ?? [],
       ),
     }
   } finally {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { DEFERRED_SECTION_CLASS } from '@/lib/scroll'
 
 /**
  * A page section with the shared vertical rhythm, heading and intro.
@@ -30,7 +31,11 @@ export function Section({
   }
   const headingId = id ? `${id}-heading` : undefined
   return (
-    <section id={id} aria-labelledby={headingId} className={`render-when-near ${tones[tone]} py-16 md:py-24`}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={`${DEFERRED_SECTION_CLASS} ${tones[tone]} py-16 md:py-24`}
+    >
       <div className="content-width">
         <header className="max-w-prose">
           {eyebrow && (

@@ -1,4 +1,5 @@
 import { deferredScriptsOf } from '../../server/paint-first'
+import { DEFERRED_SECTION_CLASS, RENDERED_ATTRIBUTE } from '../../lib/scroll'
 import { test as plain } from '@playwright/test'
 import { expect, test } from './fixtures'
 
@@ -198,6 +199,8 @@ test.describe('navigation bar on mobile (spec §2)', () => {
 /** The top of the section with this id, in px from the top of the viewport. */
 const sectionTop = (page: import('@playwright/test').Page, id: string) =>
   page.locator(`#${id}`).evaluate((section) => Math.round(section.getBoundingClientRect().top))
+/** The home page's sections that render after the first paint (app/globals.css). */
+const LATE_SECTIONS = `main .${DEFERRED_SECTION_CLASS}`
 /** The page's scroll-padding-top (globals.css: 5rem), where an anchor's section should stop. */
 const ANCHOR_STOP = 80
 
@@ -228,15 +231,15 @@ test.describe('anchors on a page whose lower sections render late (issue 9: cont
     await page.goto('/case-studies')
     await page.locator('header nav a[href="/"]').first().click() // the brand link
     await expect(page).toHaveURL(/\/$/)
-    await expect(page.locator('main .render-when-near')).toHaveCount(6)
-    await expect(page.locator('main .render-when-near:not([data-rendered])')).toHaveCount(0)
+    await expect(page.locator(LATE_SECTIONS)).toHaveCount(6)
+    await expect(page.locator(`${LATE_SECTIONS}:not([${RENDERED_ATTRIBUTE}])`)).toHaveCount(0)
   })
 
   test('once the page is idle, every late section is rendered at its real height', async ({ page }) => {
     await page.goto('/')
-    const late = page.locator('main .render-when-near')
+    const late = page.locator(LATE_SECTIONS)
     await expect(late).toHaveCount(6)
-    await expect(page.locator('main .render-when-near[data-rendered]')).toHaveCount(6)
+    await expect(page.locator(`${LATE_SECTIONS}[${RENDERED_ATTRIBUTE}]`)).toHaveCount(6)
     // A rendered section is as tall as its content, not the 1,600 px placeholder.
     expect((await page.locator('#faq').boundingBox())!.height).toBeLessThan(1200)
   })
