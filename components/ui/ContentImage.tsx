@@ -1,6 +1,6 @@
 import Image from 'next/image'
 import { preload } from 'react-dom'
-import type { ContentImage as ContentImageData } from '@/lib/content/media'
+import type { ContentImage as ContentImageData, ImageFocus } from '@/lib/content/media'
 
 /**
  * How many cards of a grid page get `priority` for their image when it is too big to
@@ -22,14 +22,39 @@ export const ABOVE_THE_FOLD_CARDS = 1
 export const INLINED_CARDS = 3
 
 /**
+ * CSS `object-position` for an image's focus (the editor's hotspot): the point at
+ * x% of the image sits at x% of the box, so a crop (`object-cover`) keeps it in view.
+ * @param focus fractions of the image's width and height; undefined for the centre
+ * @returns e.g. '30% 62.5%', or undefined (the browser's default, the centre)
+ */
+export function objectPosition(focus: ImageFocus | undefined): string | undefined {
+  if (!focus) return undefined
+  const percent = (fraction: number) => `${Math.round(fraction * 10000) / 100}%`
+  return `${percent(focus.x)} ${percent(focus.y)}`
+}
+
+/**
+ * SVG `preserveAspectRatio` for an inline drawing cropped like `object-cover`: SVG
+ * aligns to a third of the box (min, mid or max on each axis), not to any point, so
+ * the focus picks the nearest third.
+ * @param focus fractions of the image's width and height; undefined for the centre
+ * @returns e.g. 'xMinYMid slice'
+ */
+export function svgCropAlignment(focus: ImageFocus | undefined): string {
+  const third = (fraction: number) => (fraction < 1 / 3 ? 'Min' : fraction > 2 / 3 ? 'Max' : 'Mid')
+  return `x${third(focus?.x ?? 0.5)}Y${third(focus?.y ?? 0.5)} slice`
+}
+
+/**
  * A content image with its intrinsic width and height set (no layout shift). One with
  * `inlineSvg` (lib/content `inlineIfSmall`: sanitised at build time) is drawn by an
  * `<svg>` in the page, named by its alt text like an `<img>`, and cropped to its box
  * the way `object-cover` crops one (`preserveAspectRatio` slice); `data-inline-image`
  * stops it inheriting the page's type and colour (app/globals.css). One with `srcSet`
  * (a photo: lib/content `rasterWidths`) lets the browser pick the copy its slot needs
- * by `sizes`, and the preload carries the same choice.
- * @param image `{src, width, height, alt, srcSet?, inlineSvg?}` from the content layer
+ * by `sizes`, and the preload carries the same choice. Where a layout crops the image,
+ * the editor's hotspot (`focus`) stays in view (`objectPosition`, `svgCropAlignment`).
+ * @param image `{src, width, height, alt, srcSet?, inlineSvg?, focus?}` from the content layer
  * @param sizes the slot's width, e.g. '(min-width: 768px) 33vw, 100vw'
  * @param priority true for an image above the fold: preloaded, loaded eagerly and at
  *   high fetch priority (it is often the page's largest contentful paint). An image
@@ -47,13 +72,15 @@ export function ContentImage({
   priority?: boolean
   className?: string
 }) {
+  const focusPosition = objectPosition(image.focus)
+  const position = focusPosition ? { objectPosition: focusPosition } : undefined
   if (image.inlineSvg)
     return (
       <svg
         viewBox={image.inlineSvg.viewBox}
         width={image.width}
         height={image.height}
-        preserveAspectRatio="xMidYMid slice"
+        preserveAspectRatio={svgCropAlignment(image.focus)}
         role="img"
         aria-label={image.alt}
         data-inline-image=""
@@ -79,6 +106,7 @@ export function ContentImage({
         decoding="async"
         fetchPriority={priority ? 'high' : undefined}
         className={`h-auto w-full ${className}`}
+        style={position}
       />
     )
   }
@@ -92,6 +120,7 @@ export function ContentImage({
       preload={priority && !image.src.startsWith('data:')}
       fetchPriority={priority ? 'high' : undefined}
       className={`h-auto w-full ${className}`}
+      style={position}
     />
   )
 }

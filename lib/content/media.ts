@@ -14,9 +14,9 @@ import type { ContentSource } from './source.ts'
 
 /**
  * An image as components take it: a same-origin path, intrinsic size in px, alt text,
- * for a raster image the `srcset` of its resized WebP copies (`rasterWidths`), and, for
- * a small SVG above the fold, its sanitised markup to draw inside the page
- * (`inlineIfSmall`).
+ * for a raster image the `srcset` of its resized WebP copies (`rasterWidths`), for
+ * a small SVG above the fold its sanitised markup to draw inside the page
+ * (`inlineIfSmall`), and the editor's hotspot when it is not the centre (`focus`).
  */
 export type ContentImage = {
   src: string
@@ -25,6 +25,25 @@ export type ContentImage = {
   alt: string
   srcSet?: string
   inlineSvg?: InlineSvg
+  focus?: ImageFocus
+}
+
+/**
+ * The point of an image that a crop keeps in view: the editor's hotspot in the
+ * Studio, as fractions of the image's width and height (0 = left or top, 1 = right or
+ * bottom). Where a layout crops the image (`object-cover`), CSS `object-position` at
+ * these percentages keeps that point inside the box (ContentImage).
+ */
+export type ImageFocus = { x: number; y: number }
+
+/**
+ * The focus of an image field, from its hotspot: none when the editor set no hotspot
+ * or left it at the centre (the browser's default crop), so such an image renders as before.
+ * @param hotspot the field's `hotspot{x, y}` projection (validated: fractions from 0 to 1)
+ */
+export function imageFocus(hotspot: { x: number; y: number } | null | undefined): ImageFocus | undefined {
+  if (!hotspot || (hotspot.x === 0.5 && hotspot.y === 0.5)) return undefined
+  return { x: hotspot.x, y: hotspot.y }
 }
 
 /** The URL folder (and the folder under `public/`) that holds content images. */
@@ -112,18 +131,25 @@ function rasterCopies(assetId: string): { name: string; width: number }[] {
 
 type ProjectedImage = {
   alt: string
+  hotspot?: { x: number; y: number } | null
   asset: { _id: string; metadata: { dimensions: { width: number; height: number } | null } | null } | null
 } | null
 
 /**
  * Turns a validated image projection into what components take.
- * @param image the `image{alt, asset->{...}}` projection (already checked by `validate.image`)
+ * @param image the `image{alt, hotspot{x, y}, asset->{...}}` projection (already checked by `validate.image`)
  */
 export function toContentImage(image: ProjectedImage): ContentImage {
   const dimensions = image?.asset?.metadata?.dimensions
   if (!image?.asset || !dimensions) throw new Error('toContentImage: image was not validated')
   const { _id: assetId } = image.asset
-  const sized = { width: dimensions.width, height: dimensions.height, alt: image.alt }
+  const focus = imageFocus(image.hotspot)
+  const sized = {
+    width: dimensions.width,
+    height: dimensions.height,
+    alt: image.alt,
+    ...(focus && { focus }),
+  }
   if (!isRasterAsset(assetId)) return { src: `${MEDIA_URL_DIR}/${mediaFileName(assetId)}`, ...sized }
   const copies = rasterCopies(assetId).map(({ name, width }) => ({ url: `${MEDIA_URL_DIR}/${name}`, width }))
   return {

@@ -9,8 +9,11 @@ import { defineQuery } from 'next-sanity'
 
 // Published documents only: drafts never reach the static site.
 
-/** An image field: its alt text, and the asset document that supplies the file and its size. */
-const imageProjection = /* groq */ `{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}`
+/**
+ * An image field: its alt text, the editor's hotspot (the point a crop keeps in view),
+ * and the asset document that supplies the file and its size.
+ */
+const imageProjection = /* groq */ `{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}`
 
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   _id,

@@ -357,7 +357,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../lib/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id,  _updatedAt,  brandName,  description,  heroEyebrow,  heroHeadline,  heroSubheadline,  heroImage{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},  sellingPoints,  servicesIntro,  audienceIntro,  calculatorIntro,  caseStudiesIntro,  faqIntro,  reviewsIntro,  contactIntro,  consultationIntro,  portfolioIntro,  contactEmail,  contactPhone,  bookingWidgetUrl,  bookingScriptUrl,  contactWebhookUrl,  siteUrl}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  _id,  _updatedAt,  brandName,  description,  heroEyebrow,  heroHeadline,  heroSubheadline,  heroImage{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},  sellingPoints,  servicesIntro,  audienceIntro,  calculatorIntro,  caseStudiesIntro,  faqIntro,  reviewsIntro,  contactIntro,  consultationIntro,  portfolioIntro,  contactEmail,  contactPhone,  bookingWidgetUrl,  bookingScriptUrl,  contactWebhookUrl,  siteUrl}
 export type SiteSettingsQueryResult = {
   _id: 'siteSettings'
   _updatedAt: string
@@ -368,6 +368,10 @@ export type SiteSettingsQueryResult = {
   heroSubheadline: string
   heroImage: {
     alt: string
+    hotspot: {
+      x: number
+      y: number
+    } | null
     asset: {
       _id: string
       url: string
@@ -444,7 +448,7 @@ export type HomePageQueryResult = {
 
 // Source: ../lib/content/queries.ts
 // Variable: caseStudyCardsQuery
-// Query: *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){  _id,  title,  "slug": slug.current,  "issueText": pt::text(issue),  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
+// Query: *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){  _id,  title,  "slug": slug.current,  "issueText": pt::text(issue),  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
 export type CaseStudyCardsQueryResult = Array<{
   _id: string
   title: string
@@ -452,6 +456,10 @@ export type CaseStudyCardsQueryResult = Array<{
   issueText: string
   image: {
     alt: string
+    hotspot: {
+      x: number
+      y: number
+    } | null
     asset: {
       _id: string
       url: string
@@ -481,7 +489,7 @@ export type CaseStudyPathsQueryResult = Array<{
 
 // Source: ../lib/content/queries.ts
 // Variable: caseStudyQuery
-// Query: *[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{  _id,  _updatedAt,  _createdAt,  title,  detailTitle,  "slug": slug.current,  legacyId,  "issueText": pt::text(issue),  issue,  solution,  outcome,  details,  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
+// Query: *[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{  _id,  _updatedAt,  _createdAt,  title,  detailTitle,  "slug": slug.current,  legacyId,  "issueText": pt::text(issue),  issue,  solution,  outcome,  details,  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
 export type CaseStudyQueryResult = {
   _id: string
   _updatedAt: string
@@ -548,6 +556,10 @@ export type CaseStudyQueryResult = {
   details: Array<string>
   image: {
     alt: string
+    hotspot: {
+      x: number
+      y: number
+    } | null
     asset: {
       _id: string
       url: string
@@ -567,7 +579,7 @@ export type CaseStudyQueryResult = {
 
 // Source: ../lib/content/queries.ts
 // Variable: portfolioSitesQuery
-// Query: *[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){  _id,  title,  description,  url,  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
+// Query: *[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){  _id,  title,  description,  url,  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
 export type PortfolioSitesQueryResult = Array<{
   _id: string
   title: string
@@ -575,6 +587,10 @@ export type PortfolioSitesQueryResult = Array<{
   url: string
   image: {
     alt: string
+    hotspot: {
+      x: number
+      y: number
+    } | null
     asset: {
       _id: string
       url: string
@@ -617,12 +633,12 @@ export type MediaAssetsQueryResult = Array<{
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  _id,\n  _updatedAt,\n  brandName,\n  description,\n  heroEyebrow,\n  heroHeadline,\n  heroSubheadline,\n  heroImage{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},\n  sellingPoints,\n  servicesIntro,\n  audienceIntro,\n  calculatorIntro,\n  caseStudiesIntro,\n  faqIntro,\n  reviewsIntro,\n  contactIntro,\n  consultationIntro,\n  portfolioIntro,\n  contactEmail,\n  contactPhone,\n  bookingWidgetUrl,\n  bookingScriptUrl,\n  contactWebhookUrl,\n  siteUrl\n}': SiteSettingsQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  _id,\n  _updatedAt,\n  brandName,\n  description,\n  heroEyebrow,\n  heroHeadline,\n  heroSubheadline,\n  heroImage{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},\n  sellingPoints,\n  servicesIntro,\n  audienceIntro,\n  calculatorIntro,\n  caseStudiesIntro,\n  faqIntro,\n  reviewsIntro,\n  contactIntro,\n  consultationIntro,\n  portfolioIntro,\n  contactEmail,\n  contactPhone,\n  bookingWidgetUrl,\n  bookingScriptUrl,\n  contactWebhookUrl,\n  siteUrl\n}': SiteSettingsQueryResult
     '{\n  "services": *[_type == "service" && !(_id in path("drafts.**"))] | order(order asc){_id, icon, title, description},\n  "audienceCards": *[_type == "audienceCard" && !(_id in path("drafts.**"))] | order(order asc){_id, title, description},\n  "growthItems": *[_type == "growthItem" && !(_id in path("drafts.**"))] | order(order asc){_id, title, content},\n  "faqs": *[_type == "faq" && !(_id in path("drafts.**"))] | order(order asc){_id, question, answer},\n  "stripReviews": *[_type == "review" && placement in ["strip", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...5]{_id, name, business, text, stars},\n  "sectionReviews": *[_type == "review" && placement in ["section", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...4]{_id, name, business, text, stars}\n}': HomePageQueryResult
-    '*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  "slug": slug.current,\n  "issueText": pt::text(issue),\n  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyCardsQueryResult
+    '*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  "slug": slug.current,\n  "issueText": pt::text(issue),\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyCardsQueryResult
     '*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  _updatedAt,\n  "slug": slug.current,\n  legacyId\n}': CaseStudyPathsQueryResult
-    '*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{\n  _id,\n  _updatedAt,\n  _createdAt,\n  title,\n  detailTitle,\n  "slug": slug.current,\n  legacyId,\n  "issueText": pt::text(issue),\n  issue,\n  solution,\n  outcome,\n  details,\n  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyQueryResult
-    '*[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  description,\n  url,\n  image{alt, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': PortfolioSitesQueryResult
+    '*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{\n  _id,\n  _updatedAt,\n  _createdAt,\n  title,\n  detailTitle,\n  "slug": slug.current,\n  legacyId,\n  "issueText": pt::text(issue),\n  issue,\n  solution,\n  outcome,\n  details,\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyQueryResult
+    '*[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  description,\n  url,\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': PortfolioSitesQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,\n  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"] && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,\n  "caseStudies": *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,\n  "portfolio": *[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt\n}': ContentDatesQueryResult
     '*[_type == "sanity.imageAsset" && count(*[references(^._id) && !(_id in path("drafts.**"))]) > 0]{\n  _id, url, path, extension, originalFilename, sha1hash\n}': MediaAssetsQueryResult
   }

@@ -142,16 +142,29 @@ export const portableText: Check = (value) => {
   return hasText ? null : 'has no text'
 }
 
-/** An image with alt text whose asset reference resolves to an asset with dimensions. */
+/** A fraction of an image's width or height: a number from 0 to 1. */
+const isFraction = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= 1
+
+/**
+ * An image with alt text whose asset reference resolves to an asset with dimensions,
+ * and whose hotspot, when the editor set one, lies inside the image (x and y are
+ * fractions of its width and height, as the Studio's image tool writes them).
+ */
 export const image: Check = (value) => {
   if (!value || typeof value !== 'object') return 'is missing'
-  const { alt, asset } = value as { alt?: unknown; asset?: Record<string, unknown> | null }
+  const { alt, asset, hotspot } = value as {
+    alt?: unknown
+    asset?: Record<string, unknown> | null
+    hotspot?: { x?: unknown; y?: unknown } | null
+  }
   if (!asset) return 'has no asset, or its asset reference is broken'
   const dimensions = (asset.metadata as { dimensions?: { width?: unknown; height?: unknown } } | undefined)
     ?.dimensions
   if (typeof dimensions?.width !== 'number' || typeof dimensions?.height !== 'number')
     return `asset "${String(asset._id)}" has no dimensions`
   if (isBlank(alt)) return 'has no alternative text (alt)'
+  if (hotspot && !(isFraction(hotspot.x) && isFraction(hotspot.y)))
+    return 'has a hotspot outside the image (x and y must be from 0 to 1)'
   return null
 }
 

@@ -80,7 +80,7 @@ export const caseStudy = defineType({
     imageWithAlt(
       'image',
       'Image',
-      'Shown on the case study cards and at the top of the case study page. Landscape 3:2, at least 1200 × 800 pixels; other shapes are cropped from the centre.',
+      'Shown on the case study cards and at the top of the case study page. Landscape 3:2, at least 1200 × 800 pixels; other shapes are cropped around the hotspot (the centre unless you set one).',
     ),
     defineField({
       name: 'details',

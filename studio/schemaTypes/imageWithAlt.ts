@@ -1,8 +1,13 @@
 import { defineField } from 'sanity'
 
+/** What the Studio's image tool does on this site (hotspot yes, crop no), for editors. */
+export const IMAGE_TOOL_HELP =
+  'Set the hotspot on the part that must stay in view: where a layout crops the image (the cards), the site keeps that point inside the frame. The crop rectangle is not applied; upload the image as it should be shown.'
+
 /**
  * An image field with required alternative text (accessibility: every content
- * image has an alt text written by an editor).
+ * image has an alt text written by an editor). The hotspot is honoured where the
+ * site crops the image (lib/content `imageFocus`); the crop rectangle is not.
  * @param name field name, e.g. 'image'
  * @param title label in the Studio
  * @param description help text for agency staff: what the image is, where it shows, size
@@ -11,7 +16,7 @@ export function imageWithAlt(name: string, title: string, description: string) {
   return defineField({
     name,
     title,
-    description,
+    description: `${description} ${IMAGE_TOOL_HELP}`,
     type: 'image',
     options: { hotspot: true },
     validation: (rule) => rule.required().assetRequired(),

@@ -33,7 +33,7 @@ export const portfolioSite = defineType({
     imageWithAlt(
       'image',
       'Screenshot',
-      'A screenshot of the site, shown at the top of its card on /sites. Landscape 3:2, at least 1200 × 800 pixels; other shapes are cropped from the centre.',
+      'A screenshot of the site, shown at the top of its card on /sites. Landscape 3:2, at least 1200 × 800 pixels; other shapes are cropped around the hotspot (the centre unless you set one).',
     ),
     defineField({
       name: 'url',

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react'
-import { ContentImage } from '@/components/ui/ContentImage'
+import { ContentImage, objectPosition, svgCropAlignment } from '@/components/ui/ContentImage'
 
 const image = { src: '/media/a-1200x800.svg', width: 1200, height: 800, alt: 'A diagram' }
 
@@ -81,4 +81,41 @@ test('a photo below the fold loads lazily and is not preloaded', () => {
   render(<ContentImage image={photo} sizes="100vw" />)
   expect(screen.getByRole('img', { name: 'The team at work' })).toHaveAttribute('loading', 'lazy')
   expect(document.head.querySelectorAll('link[rel="preload"][as="image"]')).toHaveLength(0)
+})
+
+describe("the editor's hotspot stays in view where a layout crops the image", () => {
+  const focus = { x: 0.2, y: 0.875 }
+
+  test('a photo and a drawing are positioned at its percentages (object-position)', () => {
+    const photo = { ...image, src: '/media/p-800w.webp', srcSet: '/media/p-800w.webp 800w', focus }
+    render(<ContentImage image={photo} sizes="100vw" className="object-cover" />)
+    render(
+      <ContentImage image={{ ...image, alt: 'A drawing', focus }} sizes="100vw" className="object-cover" />,
+    )
+    expect(screen.getByRole('img', { name: 'A diagram' })).toHaveStyle({ objectPosition: '20% 87.5%' })
+    expect(screen.getByRole('img', { name: 'A drawing' })).toHaveStyle({ objectPosition: '20% 87.5%' })
+  })
+
+  test('an inlined SVG aligns to the nearest third (preserveAspectRatio has no other points)', () => {
+    const inlineSvg = { viewBox: '0 0 1200 800', markup: '<rect width="1200" height="800"></rect>' }
+    render(<ContentImage image={{ ...image, inlineSvg, focus }} sizes="100vw" />)
+    expect(screen.getByRole('img', { name: 'A diagram' })).toHaveAttribute(
+      'preserveAspectRatio',
+      'xMinYMax slice',
+    )
+  })
+
+  test('without a focus the image keeps the centred crop (no object-position of its own)', () => {
+    render(<ContentImage image={image} sizes="100vw" />)
+    expect(screen.getByRole('img', { name: 'A diagram' }).style.objectPosition).toBe('')
+  })
+})
+
+test('objectPosition and svgCropAlignment map fractions to CSS and SVG values', () => {
+  expect(objectPosition(undefined)).toBeUndefined()
+  expect(objectPosition({ x: 0, y: 1 })).toBe('0% 100%')
+  expect(objectPosition({ x: 1 / 3, y: 0.5 })).toBe('33.33% 50%')
+  expect(svgCropAlignment(undefined)).toBe('xMidYMid slice')
+  expect(svgCropAlignment({ x: 0.9, y: 0.1 })).toBe('xMaxYMin slice')
+  expect(svgCropAlignment({ x: 0.5, y: 0.6 })).toBe('xMidYMid slice')
 })

@@ -103,6 +103,16 @@ test('a photo is shown through srcset: the widest copy is its src, its size is t
   expect(drawing).toEqual({ src: '/media/def-1200x800.svg', width: 1200, height: 800, alt: 'A chart' })
 })
 
+test("an editor's hotspot becomes the image's focus; none, or the centre, leaves the browser's centred crop", () => {
+  const asset = { _id: 'image-abc-1200x800-svg', metadata: { dimensions: { width: 1200, height: 800 } } }
+  expect(toContentImage({ alt: 'A chart', hotspot: { x: 0.25, y: 0.9 }, asset }).focus).toEqual({
+    x: 0.25,
+    y: 0.9,
+  })
+  expect(toContentImage({ alt: 'A chart', hotspot: { x: 0.5, y: 0.5 }, asset })).not.toHaveProperty('focus')
+  expect(toContentImage({ alt: 'A chart', hotspot: null, asset })).not.toHaveProperty('focus')
+})
+
 test("the build writes an editor's 3000 px photo as WebP copies of the srcset's widths, each far under 100 kB, and never the original", async () => {
   const asset = await localAsset('workshop.jpg', await photo(3000, 2000), 3000, 2000)
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')

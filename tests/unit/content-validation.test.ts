@@ -50,6 +50,25 @@ describe('invalid content fails the build naming the document and the field', ()
     )
   })
 
+  test('an image whose hotspot lies outside it', async () => {
+    const study = firstOf('caseStudy')
+    const source = seedWith(study._id, (doc) => ({
+      ...doc,
+      image: { ...(doc.image as object), hotspot: { _type: 'sanity.imageHotspot', x: 1.2, y: 0.5 } },
+    }))
+    await expect(getCaseStudyCards(source)).rejects.toThrow(
+      `document "${study._id}", field "image": has a hotspot outside the image (x and y must be from 0 to 1)`,
+    )
+  })
+
+  test("an image's hotspot reaches the card as its focus (the point a crop keeps in view)", async () => {
+    const study = firstOf('caseStudy')
+    const hotspot = { _type: 'sanity.imageHotspot', x: 0.2, y: 0.75, width: 0.3, height: 0.3 }
+    const source = seedWith(study._id, (doc) => ({ ...doc, image: { ...(doc.image as object), hotspot } }))
+    const card = (await getCaseStudyCards(source)).find((candidate) => candidate._id === study._id)
+    expect(card?.image.focus).toEqual({ x: 0.2, y: 0.75 })
+  })
+
   test('an image without alt text', async () => {
     const study = firstOf('caseStudy')
     const source = seedWith(study._id, (doc) => ({ ...doc, image: { ...(doc.image as object), alt: ' ' } }))

@@ -6,6 +6,7 @@
  * that image.
  */
 import { schemaTypes } from '@/studio/schemaTypes'
+import { IMAGE_TOOL_HELP } from '@/studio/schemaTypes/imageWithAlt'
 import { excerpt, joinParts } from '@/studio/schemaTypes/preview'
 import { seedDocuments } from './helpers/dataset'
 
@@ -56,6 +57,13 @@ describe.each(types.map((type) => [type.name, type] as const))('%s', (_, type) =
     for (const shown of [fromSeed, empty]) {
       expect(shown.title).toEqual(expect.stringMatching(/\S/))
       expect(shown.subtitle).toEqual(expect.stringMatching(/\S/))
+    }
+  })
+
+  test('its image fields offer the hotspot and say what the site does with it', () => {
+    for (const field of type.fields.filter((candidate) => candidate.type === 'image')) {
+      expect(field).toMatchObject({ options: { hotspot: true } })
+      expect(field.description).toContain(IMAGE_TOOL_HELP)
     }
   })
 
