@@ -2,7 +2,7 @@ import { defineField } from 'sanity'
 
 /** What the Studio's image tool does on this site (hotspot yes, crop no), for editors. */
 export const IMAGE_TOOL_HELP =
-  'Set the hotspot on the part that must stay in view: where a layout crops the image (the cards), the site keeps that point inside the frame. The crop rectangle is not applied; upload the image as it should be shown.'
+  'Set the hotspot on the part that must stay in view: where a layout crops the image (the cards, the top of a case study), the site keeps that point inside the frame. The crop rectangle is not applied; upload the image as it should be shown.'
 
 /**
  * An image field with required alternative text (accessibility: every content
