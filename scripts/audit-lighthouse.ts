@@ -8,8 +8,11 @@
  * median of its latest 3 runs: `recentBaseline`), over two transports: HTTP/2
  * through a local TLS reverse proxy (h2: how the site runs in production, behind
  * Caddy or nginx; scripts/audit/tls-proxy.ts) and the server's own HTTP/1.1 (h1).
- * Writes reports/lighthouse.json and .md, prints one table, exits 1 when a target of
- * issue 9 is missed. Slow (about 30 s per route, preset, mode and transport on 2
+ * The desktop preset with applied throttling compares each route's LCP with its own
+ * copy without scripts instead (`lcpBaselineOf`; scripts/audit/scriptless-copy.ts),
+ * measured alternately with the route.
+ * Writes reports/lighthouse.json and .md, prints one table, exits 1 when a target
+ * (docs/speed.md) is missed. Slow (about 30 s per route, preset, mode and transport on 2
  * cores) and noisy: CI does not run it.
  * Options: --routes /,/sites   --runs 3   --modes simulate,devtools   --presets mobile,desktop
  *          --transports h2,h1
@@ -24,11 +27,14 @@ import {
   type LighthouseSample,
   documentTransferBytes,
   FIRST_ROUND_TRIP_BYTES,
+  lcpBaselineOf,
   medianSample,
   missedTargets,
   recentBaseline,
+  type ThrottlingMode,
 } from './audit/lighthouse-targets.ts'
 import { htmlFilesOf, NOT_FOUND_ROUTE, routesOf } from './audit/routes.ts'
+import { writeScriptlessCopy } from './audit/scriptless-copy.ts'
 import { serveExport } from './audit/serve.ts'
 import { startTlsProxy } from './audit/tls-proxy.ts'
 
@@ -37,14 +43,14 @@ const arg = (name: string) => {
   return index > 0 ? process.argv[index + 1] : undefined
 }
 const runs = Number(arg('runs') ?? 3)
-const modes = (arg('modes') ?? 'simulate,devtools').split(',') as ('simulate' | 'devtools')[]
+const modes = (arg('modes') ?? 'simulate,devtools').split(',') as ThrottlingMode[]
 const presets = (arg('presets') ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[]
 const transports = (arg('transports') ?? 'h2,h1').split(',') as ('h2' | 'h1')[]
 
 async function measure(
   url: string,
   preset: 'mobile' | 'desktop',
-  mode: 'simulate' | 'devtools',
+  mode: ThrottlingMode,
 ): Promise<LighthouseSample> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -100,13 +106,17 @@ const routes =
 // page is measured at /404, the same file answered 200; it still skips the a11y/BP/SEO
 // 100 targets below (a not-found page is noindex on purpose).
 const measuredUrl = (route: string) => (route === NOT_FOUND_ROUTE ? '/404' : route)
+const scriptlessDir = path.resolve('.cache/audit-scriptless')
+await writeScriptlessCopy(path.resolve('out'), scriptlessDir)
 const site = await serveExport(path.resolve('out'))
 const empty = await serveExport(EMPTY_PAGE_OUT)
+const scriptless = await serveExport(scriptlessDir)
 const siteTls = await startTlsProxy(site.origin)
 const emptyTls = await startTlsProxy(empty.origin)
+const scriptlessTls = await startTlsProxy(scriptless.origin)
 const origins = {
-  h1: { site: site.origin, empty: empty.origin },
-  h2: { site: siteTls.origin, empty: emptyTls.origin },
+  h1: { site: site.origin, empty: empty.origin, scriptless: scriptless.origin },
+  h2: { site: siteTls.origin, empty: emptyTls.origin, scriptless: scriptlessTls.origin },
 }
 
 type Row = {
@@ -116,6 +126,8 @@ type Row = {
   mode: string
   site: LighthouseSample
   empty: LighthouseSample
+  /** the route without scripts, where that is the LCP baseline */
+  scriptless?: LighthouseSample
   misses: string[]
 }
 const rows: Row[] = []
@@ -130,25 +142,41 @@ try {
           if (emptySamples.length >= runs)
             emptySamples.push(await measure(`${origins[transport].empty}/`, preset, mode))
           const samples: LighthouseSample[] = []
+          const bareSamples: LighthouseSample[] = []
+          const withBare = lcpBaselineOf(preset, mode) === 'scriptless'
           for (let i = 0; i < runs; i++) {
             if (emptySamples.length < runs)
               emptySamples.push(await measure(`${origins[transport].empty}/`, preset, mode))
             samples.push(await measure(`${origins[transport].site}${measuredUrl(route)}`, preset, mode))
+            if (withBare)
+              bareSamples.push(
+                await measure(`${origins[transport].scriptless}${measuredUrl(route)}`, preset, mode),
+              )
           }
           const s = medianSample(samples)
           const e = recentBaseline(emptySamples, runs)
-          const misses = missedTargets({ site: s, empty: e, preset, notFoundPage: route === NOT_FOUND_ROUTE })
-          rows.push({ route, transport, preset, mode, site: s, empty: e, misses })
+          const b = withBare ? medianSample(bareSamples) : undefined
+          const misses = missedTargets({
+            site: s,
+            empty: e,
+            scriptless: b,
+            preset,
+            mode,
+            notFoundPage: route === NOT_FOUND_ROUTE,
+          })
+          rows.push({ route, transport, preset, mode, site: s, empty: e, scriptless: b, misses })
           console.log(
-            `${transport} ${preset} ${mode} ${route}: perf ${s.performance} (empty ${e.performance}), LCP ${s.lcp} ms (empty ${e.lcp}), CLS ${s.cls}, TBT ${s.tbt} ms${misses.length ? `  MISSED: ${misses.join('; ')}` : ''}${s.documentBytes > FIRST_ROUND_TRIP_BYTES ? `  (HTML ${s.documentBytes} B: past the first round trip, ${FIRST_ROUND_TRIP_BYTES} B)` : ''}`,
+            `${transport} ${preset} ${mode} ${route}: perf ${s.performance} (empty ${e.performance}), LCP ${s.lcp} ms (empty ${e.lcp}${b ? `, without scripts ${b.lcp}` : ''}), CLS ${s.cls}, TBT ${s.tbt} ms${misses.length ? `  MISSED: ${misses.join('; ')}` : ''}${s.documentBytes > FIRST_ROUND_TRIP_BYTES ? `  (HTML ${s.documentBytes} B: past the first round trip, ${FIRST_ROUND_TRIP_BYTES} B)` : ''}`,
           )
         }
       }
 } finally {
   await siteTls.stop()
   await emptyTls.stop()
+  await scriptlessTls.stop()
   await site.stop()
   await empty.stop()
+  await scriptless.stop()
 }
 
 mkdirSync('reports', { recursive: true })
@@ -157,11 +185,11 @@ writeFileSync(
   JSON.stringify({ measuredAt: new Date().toISOString(), runs, rows }, null, 2) + '\n',
 )
 const md = [
-  `| transport | preset | mode | route | perf (empty) | LCP ms (empty) | CLS | TBT ms (empty) | a11y | BP | SEO | HTML B on the wire (first round trip: ${FIRST_ROUND_TRIP_BYTES}) | misses |`,
-  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  `| transport | preset | mode | route | perf (empty) | LCP ms (empty) | LCP ms without scripts (the baseline where given) | CLS | TBT ms (empty) | a11y | BP | SEO | HTML B on the wire (first round trip: ${FIRST_ROUND_TRIP_BYTES}) | misses |`,
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.transport} | ${r.preset} | ${r.mode} | ${r.route} | ${r.site.performance} (${r.empty.performance}) | ${r.site.lcp} (${r.empty.lcp}) | ${r.site.cls} | ${r.site.tbt} (${r.empty.tbt}) | ${r.site.accessibility} | ${r.site.bestPractices} | ${r.site.seo} | ${r.site.documentBytes} | ${r.misses.join('; ')} |`,
+      `| ${r.transport} | ${r.preset} | ${r.mode} | ${r.route} | ${r.site.performance} (${r.empty.performance}) | ${r.site.lcp} (${r.empty.lcp}) | ${r.scriptless?.lcp ?? ''} | ${r.site.cls} | ${r.site.tbt} (${r.empty.tbt}) | ${r.site.accessibility} | ${r.site.bestPractices} | ${r.site.seo} | ${r.site.documentBytes} | ${r.misses.join('; ')} |`,
   ),
 ].join('\n')
 writeFileSync('reports/lighthouse.md', md + '\n')

@@ -3,9 +3,33 @@
  * source locations (paint-first.ts, font-preload.ts): they change only the bytes
  * they mean to, and leave the rest of the document exactly as Next wrote it.
  */
-import type { DefaultTreeAdapterMap } from 'parse5'
+import { parse, type DefaultTreeAdapterMap } from 'parse5'
 
+type Node = DefaultTreeAdapterMap['node']
 type Element = DefaultTreeAdapterMap['element']
+
+/**
+ * Every element of a document in document order, `<template>` contents included,
+ * each with its parse5 source location (offsets into `html`).
+ * @param html a complete HTML document
+ */
+export function elementsOf(html: string): Element[] {
+  const elements: Element[] = []
+  const visit = (node: Node) => {
+    if ('tagName' in node) elements.push(node as Element)
+    const children = 'content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : []
+    for (const child of children) visit(child)
+  }
+  visit(parse(html, { sourceCodeLocationInfo: true }))
+  return elements
+}
+
+/**
+ * @param element a parse5 element
+ * @returns the text of its children (a script's code)
+ */
+export const textOf = (element: Element): string =>
+  element.childNodes.map((child) => ('value' in child ? child.value : '')).join('')
 
 /**
  * @param element a parse5 element

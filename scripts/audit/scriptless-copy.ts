@@ -1,0 +1,50 @@
+/**
+ * The baseline of Lighthouse's desktop preset with applied throttling
+ * (`--throttling-method=devtools`): each route's own page with every `<script>`
+ * removed. That mode throttles neither the network nor the CPU, so it measures
+ * rendering alone; an empty page there measures what real content costs to draw,
+ * not what the framework adds (docs/speed.md). The copy is the same export, served
+ * the same way (its HTML recompressed), in the same run.
+ */
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { applyEdits, elementsOf } from '../../server/html-edits.ts'
+
+/**
+ * @param html a complete HTML document
+ * @returns the document without any `<script>` element (inline, external or JSON)
+ */
+export function withoutScripts(html: string): string {
+  return applyEdits(
+    html,
+    elementsOf(html)
+      .filter((element) => element.tagName === 'script' && element.sourceCodeLocation)
+      .map(({ sourceCodeLocation }) => ({
+        start: sourceCodeLocation!.startOffset,
+        end: sourceCodeLocation!.endOffset,
+      })),
+  )
+}
+
+/**
+ * Copies a complete export (`.build.json` included) to `dest` with every page's scripts
+ * removed, and the pages' brotli and gzip copies made anew.
+ * @param exportDir absolute path of a finalized export
+ * @param dest absolute path of the copy (replaced)
+ * @returns how many pages were rewritten
+ */
+export async function writeScriptlessCopy(exportDir: string, dest: string): Promise<number> {
+  await rm(dest, { recursive: true, force: true })
+  await cp(exportDir, dest, { recursive: true })
+  const entries = await readdir(dest, { recursive: true, withFileTypes: true })
+  const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+  for (const entry of pages) {
+    const file = path.join(entry.parentPath, entry.name)
+    const html = withoutScripts(await readFile(file, 'utf8'))
+    await writeFile(file, html)
+    await writeFile(`${file}.br`, brotliCompressSync(html))
+    await writeFile(`${file}.gz`, gzipSync(html, { level: 9 }))
+  }
+  return pages.length
+}
