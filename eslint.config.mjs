@@ -3,10 +3,12 @@ import nextTypescript from 'eslint-config-next/typescript'
 import { defineConfig, globalIgnores } from 'eslint/config'
 
 /**
- * Import direction (ARCHITECTURE.md, "Where things live"):
+ * Import direction (docs/architecture.md, "Import rules"):
  * app -> components, lib; components -> lib (pure helpers, content types only);
  * lib/content -> nothing of the site; studio -> nothing of the site;
- * server -> lib; scripts -> lib, server. Enforced with ESLint's own no-restricted-imports.
+ * server (the publisher) -> lib; postbuild (the rewriting of an export) -> lib;
+ * scripts -> lib, server, postbuild. The two programs never import each other: what
+ * both read is lib/build-output.ts. Enforced with ESLint's own no-restricted-imports.
  */
 const pattern = (group, message, extra = {}) => ({ group, message, ...extra })
 const noApp = pattern(['@/app/*', '**/app/*'], 'Nothing imports from app/: routes are the top of the graph.')
@@ -28,6 +30,14 @@ const noStudio = {
   regex: '^(@/|(\\.\\./)+)studio/',
   message: 'studio/ is a separate Sanity project; the site never imports it (see the app/studio exception).',
 }
+const noServer = pattern(
+  ['@/server/*', '**/server/*'],
+  'server/ is the publisher, a program of its own: share through lib/ (lib/build-output.ts), never import it.',
+)
+const noPostbuild = pattern(
+  ['@/postbuild', '@/postbuild/*', '**/postbuild', '**/postbuild/*'],
+  'postbuild/ rewrites an export at build time, a program of its own: share through lib/ (lib/build-output.ts).',
+)
 const noSite = pattern(
   ['@/*', '**/app/*', '**/components/*', '**/lib/*', '**/scripts/*'],
   'studio/ is a separate Sanity project: it imports nothing from the site.',
@@ -43,6 +53,9 @@ export default defineConfig([
     'bench/empty-page/.next/**',
     'bench/empty-page/out/**',
     'bench/empty-page/next-env.d.ts',
+    'tests/fixtures/next-export/.next/**',
+    'tests/fixtures/next-export/out/**',
+    'tests/fixtures/next-export/next-env.d.ts',
     '.site*/**',
     'data/**',
     'public/media/**',
@@ -54,17 +67,34 @@ export default defineConfig([
   {
     files: ['components/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noApp, noScripts, noContentSource, noStudio] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noApp, noScripts, noContentSource, noStudio, noServer, noPostbuild] },
+      ],
     },
   },
   {
     files: ['lib/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noScripts, noStudio] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noApp, noComponents, noScripts, noStudio, noServer, noPostbuild] },
+      ],
+    },
   },
   {
-    // The publisher serves and builds; it never imports the site's UI or routes.
+    // The publisher serves and builds; it never imports the site's UI or routes, nor the postbuild.
     files: ['server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noScripts] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noScripts, noPostbuild] }],
+    },
+  },
+  {
+    // The rewriting of an export runs inside `npm run build`; it never imports the publisher.
+    files: ['postbuild/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noScripts, noStudio, noServer] }],
+    },
   },
   {
     files: ['scripts/**'],

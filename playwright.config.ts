@@ -35,13 +35,14 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /rebuilds\.spec\.ts/,
+      testIgnore: /(rebuilds|next-export-contract)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
-      // Real rebuilds take the machine's cores for a while: run them after everything else.
+      // Real builds (the publisher's rebuilds, the contract app's `next build`) take the
+      // machine's cores for a while: run them after everything else.
       name: 'rebuilds',
-      testMatch: /rebuilds\.spec\.ts/,
+      testMatch: /(rebuilds|next-export-contract)\.spec\.ts/,
       dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'], launchOptions },
     },

@@ -1,5 +1,5 @@
 /**
- * Last step of `npm run build` (thin CLI over server/finalize.ts): decodes
+ * Last step of `npm run build` (thin CLI over postbuild/index.ts): decodes
  * percent-encoded file names, writes `out/_headers` (security headers and a
  * per-page Content-Security-Policy from site settings) and `out/_redirects`, precompresses (brotli,
  * gzip) and marks the build complete with `out/.build.json`.
@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { getSiteSettings } from '../lib/content/index.ts'
 import { studioProjectFromEnv } from '../lib/studio.ts'
-import { finalizeExport } from '../server/finalize.ts'
+import { finalizeExport } from '../postbuild/index.ts'
 
 const root = path.resolve(process.env.OUT_DIR ?? 'out')
 const started = performance.now()

@@ -8,7 +8,7 @@
  */
 import { cp, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises'
 import path from 'node:path'
-import { readBuildInfo, type BuildInfo } from './finalize.ts'
+import { readBuildInfo, type BuildInfo } from '../lib/build-output.ts'
 
 /** How many good builds are kept (the live one is never removed). */
 export const KEEP_BUILDS = 5

@@ -8,7 +8,7 @@ import { pino } from 'pino'
 import { createServer } from './app.ts'
 import { BuildStore } from './builds.ts'
 import { configFromEnv } from './config.ts'
-import { readBuildInfo } from './finalize.ts'
+import { readBuildInfo } from '../lib/build-output.ts'
 import { InboxFile } from './inbox.ts'
 import { Publisher } from './publisher.ts'
 

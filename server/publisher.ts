@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises'
 import type { Logger } from 'pino'
 import { runBuildCommand, type BuildCommand } from './builder.ts'
 import type { BuildStore } from './builds.ts'
-import { readBuildInfo } from './finalize.ts'
+import { readBuildInfo } from '../lib/build-output.ts'
 import { CoalescingQueue } from './queue.ts'
 
 /** What `/healthz` reports about publishing. */

@@ -9,10 +9,16 @@
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import {
+  BASE_HEADERS,
+  indexSite,
+  resolvePath,
+  REVALIDATE,
+  urlPathOf,
+  type SiteIndex,
+} from '../lib/build-output.ts'
 import type { BuildStore } from './builds.ts'
 import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
-import { BASE_HEADERS, REVALIDATE } from './security-headers.ts'
-import { indexSite, resolvePath, urlPathOf, type SiteIndex } from './site-files.ts'
 
 /** A build as the server holds it in memory: its files and its header rules. */
 type LoadedSite = { dir: string; index: SiteIndex; rules: HeaderRules }

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { readBuildInfo } from '../../server/finalize.ts'
+import { readBuildInfo } from '../../lib/build-output.ts'
 import { auditAccessibility } from './axe.ts'
 import { checkLinks } from './links.ts'
 import type { FastAuditReport } from './report.ts'

@@ -4,7 +4,7 @@
  */
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { urlPathOf } from '../../server/site-files.ts'
+import { urlPathOf } from '../../lib/build-output.ts'
 
 /** An unknown path: the server answers it with the 404 page. */
 export const NOT_FOUND_ROUTE = '/no-such-page-for-the-audit'

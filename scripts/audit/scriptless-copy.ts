@@ -9,7 +9,7 @@
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { applyEdits, elementsOf } from '../../server/html-edits.ts'
+import { applyEdits, elementsOf } from '../../postbuild/html-edits.ts'
 
 /**
  * @param html a complete HTML document

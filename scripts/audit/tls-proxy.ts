@@ -1,6 +1,6 @@
 /**
  * A local TLS reverse proxy speaking HTTP/2, in front of a served build: how the
- * site runs in production (README, "Running the publisher on a real host": `npm
+ * site runs in production (docs/publishing.md, "Running the publisher on a real host": `npm
  * start` behind Caddy or nginx, which speak HTTP/2 over TLS). Lighthouse's
  * simulated throttling models a page's requests on the connections it saw: over
  * HTTP/1.1 each parallel early request (font, hero image, favicon) opens its own

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { deferredPayloadOf, deferredScriptsOf } from '../../server/paint-first.ts'
-import { urlPathOf } from '../../server/site-files.ts'
+import { deferredPayloadOf, deferredScriptsOf } from '../../postbuild/defer-framework-scripts.ts'
+import { urlPathOf } from '../../lib/build-output.ts'
 
 export type Sizes = { raw: number; br: number; gzip: number }
 export type RouteBytes = {
@@ -74,7 +74,7 @@ export function routeBytes(out: string): RouteBytes[] {
     // HTML is the document and its RSC payload, inline or the file the paint-first loader fetches.
     const payload = deferredPayloadOf(html)
     if (payload) add(row.html, sizesOf(path.join(out, decodeURI(payload))))
-    // Next's chunks are started by the paint-first loader (server/paint-first.ts), not by <script src>.
+    // Next's chunks are started by the paint-first loader (postbuild/defer-framework-scripts.ts), not by <script src>.
     const scripts = [...referenced(/<script[^>]+src="([^"]+)"/g), ...deferredScriptsOf(html)]
     for (const url of new Set(scripts)) add(row.js, sizesOf(path.join(out, url)))
     for (const url of referenced(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { finalizeExport } from '../../server/finalize.ts'
+import { finalizeExport } from '../../postbuild/index.ts'
 
 export const EMPTY_PAGE_DIR = path.resolve('bench/empty-page')
 export const EMPTY_PAGE_OUT = path.join(EMPTY_PAGE_DIR, 'out')

@@ -1,4 +1,4 @@
-import { deferredScriptsOf } from '../../server/paint-first'
+import { deferredScriptsOf } from '../../postbuild/defer-framework-scripts'
 import { DEFERRED_SECTION_CLASS, RENDERED_ATTRIBUTE } from '../../lib/scroll'
 import { test as plain } from '@playwright/test'
 import { expect, test } from './fixtures'
@@ -59,7 +59,7 @@ plain.describe('loading splash (spec §1, §4, §9)', () => {
         right: innerWidth - right,
       }
     })
-    // No dark screen before a light page (README, Speed: Speed Index compares colours).
+    // No dark screen before a light page (docs/speed.md: Speed Index compares colours).
     expect(look.splash).toBe(look.body)
     expect(look.left).toBeGreaterThanOrEqual(16)
     expect(look.right).toBeGreaterThanOrEqual(16)
@@ -204,7 +204,7 @@ const LATE_SECTIONS = `main .${DEFERRED_SECTION_CLASS}`
 /** The page's scroll-padding-top (globals.css: 5rem), where an anchor's section should stop. */
 const ANCHOR_STOP = 80
 
-test.describe('anchors on a page whose lower sections render late (issue 9: content-visibility)', () => {
+test.describe('anchors on a page whose lower sections render late (content-visibility, docs/speed.md)', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('a menu anchor lands on its section even before the late sections have rendered', async ({ page }) => {
@@ -305,7 +305,7 @@ test.describe('entrance animation (spec §9)', () => {
       }).observe({ type: 'layout-shift', buffered: true })
     })
     await page.goto('/')
-    // Count only what scrolling and the animation do (the font swap at load is issue 9's to measure).
+    // Count only what scrolling and the animation do (the font swap at load is measured by the font tests).
     await page.evaluate(async () => {
       await document.fonts.ready
       ;(window as unknown as { shifts: string[] }).shifts.length = 0

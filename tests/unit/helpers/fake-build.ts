@@ -8,7 +8,7 @@
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { finalizeExport } from '../../../server/finalize.ts'
+import { finalizeExport } from '../../../postbuild/index.ts'
 
 const out = path.resolve(process.env.OUT_DIR ?? 'out')
 const content = process.env.FAKE_CONTENT_FILE
@@ -17,24 +17,30 @@ const content = process.env.FAKE_CONTENT_FILE
 if (process.env.FAKE_BUILD_LOG) appendFileSync(process.env.FAKE_BUILD_LOG, `${content}\n`)
 await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 0)))
 
+// Shaped like Next's export (postbuild/next-export-shape.ts): async chunk scripts, and the
+// RSC payload inline (one push per chunk) and in `<page>.txt` (`_not-found.txt` for 404.html).
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
   `<script src="/_next/static/chunks/app.js" async></script></head><body><main>${body}</main>` +
-  `<script>self.__next_f=self.__next_f||[];self.__next_f.push([1,${JSON.stringify(title)}])</script></body></html>\n`
+  `<script>(self.__next_f=self.__next_f||[]).push([0])</script>` +
+  `<script>self.__next_f.push([1,${JSON.stringify(title)}])</script></body></html>\n`
 
+const pages: Record<string, [title: string, body: string]> = {
+  'index.html': ['Home', `<h1>${content}</h1>${'<p>Local businesses, running themselves.</p>'.repeat(60)}`],
+  'sites.html': ['Sites', '<h1>Our Portfolio</h1>'],
+  'case-studies/osteopath-lancing.html': ['Osteopath', '<h1>Osteopath</h1>'],
+  'case-studies/Osteopath%20Lancing.html': ['Osteopath (legacy id)', '<h1>Osteopath</h1>'],
+  'studio.html': ['Studio', '<h1>Studio</h1>'],
+  '404.html': ['404', '<h1>404</h1><p>Oops! Page not found</p>'],
+}
 const files: Record<string, string> = {
-  'index.html': page(
-    'Home',
-    `<h1>${content}</h1>${'<p>Local businesses, running themselves.</p>'.repeat(60)}`,
-  ),
-  'sites.html': page('Sites', '<h1>Our Portfolio</h1>'),
-  'case-studies/osteopath-lancing.html': page('Osteopath', '<h1>Osteopath</h1>'),
-  'case-studies/Osteopath%20Lancing.html': page('Osteopath (legacy id)', '<h1>Osteopath</h1>'),
   'booking/index.html': '<!doctype html><title>Booking</title><p>Booking stand-in</p>\n',
-  'studio.html': page('Studio', '<h1>Studio</h1>'),
-  '404.html': page('404', '<h1>404</h1><p>Oops! Page not found</p>'),
   '_next/static/chunks/app.js': `console.log(${JSON.stringify('x'.repeat(4000))})\n`,
   'media/abc-10x10.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>\n',
+}
+for (const [file, [title, body]] of Object.entries(pages)) {
+  files[file] = page(title, body)
+  files[file === '404.html' ? '_not-found.txt' : file.replace(/\.html$/, '.txt')] = title
 }
 for (const [file, text] of Object.entries(files)) {
   mkdirSync(path.dirname(path.join(out, file)), { recursive: true })

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { applyEdits } from '@/server/html-edits'
+import { applyEdits } from '@/postbuild/html-edits'
 
 test('applies cuts and insertions at offsets of the original, in any order', () => {
   const html = '<head><a/><b/><c/></head>'

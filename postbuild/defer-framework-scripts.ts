@@ -1,8 +1,8 @@
 /**
- * Paint first, then run the framework: a build step (server/finalize.ts) that moves
+ * Paint first, then run the framework: a postbuild step (postbuild/index.ts) that moves
  * the start of Next.js's own scripts to after a page's first contentful paint.
  *
- * Why (issue 9, TOOLCHAIN "Lighthouse"): Next's export puts every chunk of the
+ * Why (docs/speed.md): Next's export puts every chunk of the
  * runtime in `<head>` as `<script async>` plus `<link rel="preload" as="script">`.
  * Fetched and run before the first paint, those ~190 KiB of JavaScript are charged
  * to the largest contentful paint by Lighthouse's simulated throttling (what
@@ -28,15 +28,10 @@
  * then adds the chunks, so Next's runtime finds it as before. If the fetch fails
  * the page stays the complete, usable HTML it is without JavaScript.
  */
-import { parse, type DefaultTreeAdapterMap } from 'parse5'
 import { scriptSafeJson } from '../lib/text.ts'
-import { applyEdits, attributeOf } from './html-edits.ts'
+import { applyEdits, attributeOf, elementsOf, textOf, type HtmlEdit } from './html-edits.ts'
+import { isFrameworkChunkScript, isFrameworkScriptPreload, payloadChunkText } from './next-export-shape.ts'
 
-type Node = DefaultTreeAdapterMap['node']
-type Element = DefaultTreeAdapterMap['element']
-
-/** Next's own files: only these are moved (never a third-party or legacy `nomodule` script). */
-const FRAMEWORK_PREFIX = '/_next/static/'
 /** The loader's latest start, in ms after it runs (if no paint is ever reported). */
 export const LOADER_FALLBACK_MS = 3000
 
@@ -71,7 +66,7 @@ export function loaderScript(sources: readonly string[], payload?: string): stri
 /**
  * The loader's arguments in a rewritten page: its script list and payload URL (or null).
  * Anchored at the loader's own start: other inline scripts end in `})(document,[…])` too
- * (font-preload.ts).
+ * (adaptive-font-preload.ts).
  */
 const LOADER_ARGUMENTS =
   /<script>\(function\(d,s(?:,p)?\)\{var done=0;[\s\S]*?\}\)\(document,(\[[^\]]*\])(?:,("[^"]*"|null))?\)<\/script>/
@@ -96,9 +91,6 @@ export function deferredPayloadOf(html: string): string | null {
   return payload ? (JSON.parse(payload) as string | null) : null
 }
 
-/** One of Next's inline RSC payload chunks: `self.__next_f.push([1,"…"])`. */
-const PAYLOAD_CHUNK = /^self\.__next_f\.push\((\[1,"(?:[^"\\]|\\.)*"\])\)$/
-
 /**
  * Rewrites one exported page so Next's chunks start after its first paint (see the module comment).
  * Removes each `<script src="/_next/static/…" async>` and each
@@ -111,38 +103,22 @@ const PAYLOAD_CHUNK = /^self\.__next_f\.push\((\[1,"(?:[^"\\]|\\.)*"\])\)$/
  * @throws Error when a page with framework scripts has no `</body>` (not an export page)
  */
 export function deferFrameworkScripts(html: string, payload?: { url: string; text: string }): string {
-  const cuts: { start: number; end: number }[] = []
+  const cuts: HtmlEdit[] = []
   const sources: string[] = []
-  const chunks: { start: number; end: number; text: string }[] = []
-  const visit = (node: Node) => {
-    if ('tagName' in node) {
-      const element = node as Element
-      const location = element.sourceCodeLocation
-      if (element.tagName === 'script' && location) {
-        const src = attributeOf(element, 'src')
-        if (src?.startsWith(FRAMEWORK_PREFIX) && attributeOf(element, 'async') !== undefined) {
-          sources.push(src)
-          cuts.push({ start: location.startOffset, end: location.endOffset })
-        }
-        const code = element.childNodes.map((child) => ('value' in child ? child.value : '')).join('')
-        const chunk = src === undefined ? PAYLOAD_CHUNK.exec(code)?.[1] : undefined
-        if (chunk)
-          chunks.push({
-            start: location.startOffset,
-            end: location.endOffset,
-            text: (JSON.parse(chunk) as [1, string])[1],
-          })
-      } else if (element.tagName === 'link' && location) {
-        const isScriptPreload =
-          attributeOf(element, 'rel') === 'preload' && attributeOf(element, 'as') === 'script'
-        if (isScriptPreload && attributeOf(element, 'href')?.startsWith(FRAMEWORK_PREFIX))
-          cuts.push({ start: location.startOffset, end: location.endOffset })
-      }
+  const chunks: (HtmlEdit & { text: string })[] = []
+  for (const element of elementsOf(html)) {
+    const location = element.sourceCodeLocation
+    if (!location) continue
+    const at = { start: location.startOffset, end: location.endOffset }
+    if (isFrameworkChunkScript(element)) {
+      sources.push(attributeOf(element, 'src')!)
+      cuts.push(at)
+    } else if (isFrameworkScriptPreload(element)) cuts.push(at)
+    else if (element.tagName === 'script' && attributeOf(element, 'src') === undefined) {
+      const text = payloadChunkText(textOf(element))
+      if (text !== undefined) chunks.push({ ...at, text })
     }
-    const children = 'content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : []
-    for (const child of children) visit(child)
   }
-  visit(parse(html, { sourceCodeLocationInfo: true }))
   if (sources.length === 0) return html
 
   // The inline payload goes only when the file holds exactly the same bytes.

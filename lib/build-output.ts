@@ -1,11 +1,51 @@
 /**
- * What a build directory holds, and which file answers a URL path: the
- * clean-URL rules of static hosts (Netlify, Cloudflare Pages, serve), so that
- * the export behaves the same here and there.
+ * What a finished build is, for both programs that handle one (docs/architecture.md):
+ * the postbuild (`postbuild/`), which writes it, and the publisher (`server/`), which
+ * serves it. The one place for
+ * - the completion marker (`.build.json`) and what it records;
+ * - the headers every answer carries and the two cache rules;
+ * - which file answers a URL path: the clean-URL rules of static hosts (Netlify,
+ *   Cloudflare Pages, serve), so the export behaves the same here and there.
  */
-import { readdir } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { STUDIO_BASE_PATH } from '../lib/studio.ts'
+import { STUDIO_BASE_PATH } from './studio.ts'
+
+/** Name of the completion marker inside a build: the publisher never puts a build live without it. */
+export const BUILD_MARKER = '.build.json'
+
+/** What `.build.json` records about a build. */
+export type BuildInfo = { id: string; builtAt: string }
+
+/**
+ * Reads a build's marker.
+ * @param root absolute path of a build
+ * @returns the build's id and time, or null when the build is incomplete
+ */
+export async function readBuildInfo(root: string): Promise<BuildInfo | null> {
+  try {
+    const info = JSON.parse(await readFile(path.join(root, BUILD_MARKER), 'utf8')) as BuildInfo
+    return typeof info.id === 'string' && typeof info.builtAt === 'string' ? info : null
+  } catch {
+    return null
+  }
+}
+
+/** Cache rule for HTML and other unhashed files: always revalidate (ETag answers 304). */
+export const REVALIDATE = 'public, max-age=0, must-revalidate'
+/** Cache rule for content-hashed files: a year, never revalidated. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** Headers every answer carries. */
+export const BASE_HEADERS: Record<string, string> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // No `interest-cohort`: FLoC is gone and Chrome reports the feature as unrecognised.
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+}
 
 /** The files of one build, as URL-style paths relative to its root (e.g. `case-studies/x.html`). */
 export type SiteIndex = ReadonlySet<string>

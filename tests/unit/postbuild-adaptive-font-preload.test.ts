@@ -5,10 +5,10 @@ import { runInNewContext } from 'node:vm'
 import { JSDOM } from 'jsdom'
 import {
   adaptiveFontPreload,
-  fontPreloadLink,
   fontPreloadScript,
   preloadPageFonts,
-} from '../../server/font-preload'
+} from '../../postbuild/adaptive-font-preload'
+import { fontPreloadLink } from '../../postbuild/next-export-shape'
 
 const core = '/_next/static/media/plus_jakarta_sans_core-s.p.05qln-vqg_dv5.woff2'
 const extended = '/_next/static/media/plus_jakarta_sans_extended.0vi0ioj0ffkw6.woff2'

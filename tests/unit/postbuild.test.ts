@@ -6,18 +6,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import {
-  decodeFileNames,
-  finalizeExport,
-  payloadFileOf,
-  readBuildInfo,
-  redirectsFile,
-} from '@/server/finalize'
-import { deferredPayloadOf } from '@/server/paint-first'
+import { readBuildInfo, resolvePath, urlPathOf } from '@/lib/build-output'
+import { finalizeExport } from '@/postbuild'
+import { decodeFileNames } from '@/postbuild/decode-file-names'
+import { deferredPayloadOf } from '@/postbuild/defer-framework-scripts'
+import { payloadFileOf } from '@/postbuild/next-export-shape'
+import { precompressSite } from '@/postbuild/precompress'
+import { redirectsFile } from '@/postbuild/redirects-file'
+import { contentSecurityPolicy, headerRules, inlineScriptHashes } from '@/postbuild/security-headers'
 import { headersFor, loadHeaderRules } from '@/server/headers-file'
-import { precompressSite } from '@/server/precompress'
-import { contentSecurityPolicy, headerRules, inlineScriptHashes } from '@/server/security-headers'
-import { resolvePath, urlPathOf } from '@/server/site-files'
 
 let dir: string
 beforeEach(() => {

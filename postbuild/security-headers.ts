@@ -1,7 +1,7 @@
 /**
  * The site's response headers, written once per build as `_headers` in the
  * Netlify / Cloudflare Pages format, so the same file configures a static host
- * and this project's server (server/headers-file.ts applies it).
+ * and this project's server (the publisher's server/headers-file.ts applies it).
  *
  * Each page gets its own Content-Security-Policy: scripts are allowed by the
  * sha256 of each inline script in that page's HTML (Next's static export inlines
@@ -9,11 +9,9 @@
  * the origins site settings name (booking widget, its embed script, contact webhook).
  */
 import { createHash } from 'node:crypto'
-import { parse, type DefaultTreeAdapterMap } from 'parse5'
+import { BASE_HEADERS, IMMUTABLE, REVALIDATE } from '../lib/build-output.ts'
 import { STUDIO_BASE_PATH } from '../lib/studio.ts'
-
-type Node = DefaultTreeAdapterMap['node']
-type Element = DefaultTreeAdapterMap['element']
+import { attributeOf, elementsOf, textOf } from './html-edits.ts'
 
 /** The settings that decide which other origins a page may use. */
 export type IntegrationSettings = {
@@ -27,22 +25,6 @@ export type IntegrationSettings = {
 
 /** An exported HTML page: its clean URL path (percent-encoded) and its markup. */
 export type HtmlPage = { urlPath: string; html: string }
-
-/** Cache rule for HTML and other unhashed files: always revalidate (ETag answers 304). */
-export const REVALIDATE = 'public, max-age=0, must-revalidate'
-/** Cache rule for content-hashed files: a year, never revalidated. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-/** Headers every answer carries. */
-export const BASE_HEADERS: Record<string, string> = {
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // No `interest-cohort`: FLoC is gone and Chrome reports the feature as unrecognised.
-  'Permissions-Policy':
-    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-}
 
 /**
  * The origin of an https URL from settings, or null for a path on this site.
@@ -60,23 +42,15 @@ export function externalOrigin(url: string | null | undefined): string | null {
  * @param html a complete HTML document
  */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = []
-  const visit = (node: Node) => {
-    if ('tagName' in node && node.tagName === 'script') {
-      const element = node as Element
-      const external = element.attrs.some((attr) => attr.name === 'src')
-      const type = element.attrs.find((attr) => attr.name === 'type')?.value
-      if (!external && type !== 'application/ld+json' && type !== 'application/json') {
-        const text = element.childNodes.map((child) => ('value' in child ? child.value : '')).join('')
-        hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`)
-      }
-    }
-    const children = 'content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : []
-    for (const child of children) visit(child)
-  }
-  visit(parse(html))
+  const hashes = elementsOf(html)
+    .filter((element) => element.tagName === 'script' && attributeOf(element, 'src') === undefined)
+    .filter((element) => !DATA_SCRIPT_TYPES.has(attributeOf(element, 'type') ?? ''))
+    .map((element) => `'sha256-${createHash('sha256').update(textOf(element), 'utf8').digest('base64')}'`)
   return [...new Set(hashes)]
 }
+
+/** Script types that hold data, not code: a policy need not allow them (JSON-LD, Next's JSON). */
+const DATA_SCRIPT_TYPES = new Set(['application/ld+json', 'application/json'])
 
 /** More sources for some directives of one page's policy, e.g. `{ 'connect-src': ['https://x'] }`. */
 export type ExtraSources = Partial<Record<string, string[]>>

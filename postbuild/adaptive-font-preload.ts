@@ -1,6 +1,6 @@
 /**
- * Font preloads on every page, where the connection can use them: a build step
- * (server/finalize.ts).
+ * Font preloads on every page, where the connection can use them: a postbuild step
+ * (postbuild/index.ts).
  *
  * next/font preloads the files of faces declared with `preload: true` (it names
  * them `<face>-s.p.<hash>.woff2`) with a `<link rel="preload">` in the head of every
@@ -31,15 +31,9 @@
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
 import { scriptSafeJson } from '../lib/text.ts'
 import { applyEdits, attributeOf, type HtmlEdit } from './html-edits.ts'
+import { fontPreloadLink, PRELOADABLE_FONT } from './next-export-shape.ts'
 
 type Element = DefaultTreeAdapterMap['element']
-
-/** A next/font file marked for preloading, as its inline CSS refers to it. */
-const PRELOADABLE_FONT = /url\((\/_next\/static\/media\/[\w.-]+\.p\.[\w-]+\.woff2)\)/g
-
-/** The link Next writes for a preloaded next/font file. */
-export const fontPreloadLink = (href: string) =>
-  `<link rel="preload" href="${href}" as="font" crossorigin="" type="font/woff2"/>`
 
 /**
  * Effective connection types (Network Information API) whose round trips are 270 ms

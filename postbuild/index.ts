@@ -1,0 +1,110 @@
+/**
+ * The postbuild: the last step of `npm run build` (scripts/postbuild.ts), which turns
+ * Next's export in `out/` into a deployable site, in place and in this order:
+ * 1. decodes percent-encoded file names (decode-file-names.ts);
+ * 2. rewrites every page: the font preload made adaptive, and added where Next left it
+ *    out (adaptive-font-preload.ts); Next's scripts started after the first paint and
+ *    the inline RSC payload fetched from its file (defer-framework-scripts.ts); then
+ *    checks that nothing of Next's shape was left behind (next-export-shape.ts);
+ * 3. writes `_headers` (security-headers.ts) and `_redirects` (redirects-file.ts);
+ * 4. precompresses (precompress.ts);
+ * 5. writes the completion marker, `.build.json` (lib/build-output.ts), last: the
+ *    publisher never puts a build live without it.
+ * It imports nothing of the publisher (`server/`); what both read is lib/build-output.ts.
+ */
+import { randomBytes } from 'node:crypto'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { BUILD_MARKER, urlPathOf, type BuildInfo } from '../lib/build-output.ts'
+import { preloadPageFonts } from './adaptive-font-preload.ts'
+import { decodeFileNames } from './decode-file-names.ts'
+import { deferFrameworkScripts } from './defer-framework-scripts.ts'
+import { assertRewritten, payloadFileOf } from './next-export-shape.ts'
+import { precompressSite, type PrecompressResult } from './precompress.ts'
+import { redirectsFile } from './redirects-file.ts'
+import { formatHeadersFile, headerRules, type IntegrationSettings } from './security-headers.ts'
+
+/**
+ * A sortable, unique build id: UTC time to the millisecond plus 4 random hex digits,
+ * e.g. `20261122-183012-345-a3f9`.
+ */
+export function newBuildId(now = new Date()): string {
+  const iso = now.toISOString() // 2026-11-22T18:30:12.345Z
+  const stamp = `${iso.slice(0, 10).replace(/-/g, '')}-${iso.slice(11, 19).replace(/:/g, '')}-${iso.slice(20, 23)}`
+  return `${stamp}-${randomBytes(2).toString('hex')}`
+}
+
+async function listFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/** What `finalizeExport` did, for the build log. */
+export type FinalizeResult = {
+  info: BuildInfo
+  renamed: string[]
+  pages: number
+  compressed: PrecompressResult
+}
+
+/**
+ * Finalizes an export in place (see the module comment).
+ * @param root absolute path of Next's export (`out/`)
+ * @param settings the integrations site settings name (for the Content-Security-Policy)
+ * @param options cacheDir: cache of compressed copies between builds (see precompressSite);
+ *   studioProjectId: the project the embedded Studio edits, if any (its page's CSP allows Sanity)
+ * @throws Error when the export has no index.html (Next did not finish), or when a page
+ *   comes out of the rewriting with Next's scripts or inline payload still in place
+ *   (`assertRewritten`: Next's export shape changed); no marker is written then
+ */
+export async function finalizeExport(
+  root: string,
+  settings: IntegrationSettings,
+  options: { cacheDir?: string; studioProjectId?: string | null } = {},
+): Promise<FinalizeResult> {
+  const renamed = await decodeFileNames(root)
+  const files = await listFiles(root)
+  if (!files.includes(path.join(root, 'index.html'))) throw new Error(`${root}: no index.html, not an export`)
+  const fileSet = new Set(files)
+  const pages = await Promise.all(
+    files
+      .filter((file) => file.endsWith('.html'))
+      .map(async (file) => {
+        const exported = await readFile(file, 'utf8')
+        // Next's chunks start after the first paint (defer-framework-scripts.ts); the CSP
+        // below hashes the loader. The page's RSC payload file lets its inline copy go as well.
+        const payloadFile = payloadFileOf(root, file)
+        const payload = fileSet.has(payloadFile)
+          ? {
+              url: encodeURI('/' + path.relative(root, payloadFile).split(path.sep).join('/')),
+              text: await readFile(payloadFile, 'utf8'),
+            }
+          : undefined
+        // Every page preloads the site font, the 404 page included (adaptive-font-preload.ts).
+        const html = deferFrameworkScripts(preloadPageFonts(exported), payload)
+        const relative = path.relative(root, file).split(path.sep).join('/')
+        assertRewritten(relative, html, payload !== undefined)
+        return { file, relative, html, changed: html !== exported }
+      }),
+  )
+  // Written only once every page passed the check: a failed postbuild leaves Next's export as it was.
+  for (const page of pages) if (page.changed) await writeFile(page.file, page.html)
+  await writeFile(
+    path.join(root, '_headers'),
+    formatHeadersFile(
+      headerRules(
+        pages.map(({ relative, html }) => ({ urlPath: urlPathOf(relative), html })),
+        settings,
+        { studioProjectId: options.studioProjectId },
+      ),
+    ),
+  )
+  await writeFile(
+    path.join(root, '_redirects'),
+    redirectsFile(files.map((file) => path.relative(root, file))),
+  )
+  const compressed = await precompressSite(root, options.cacheDir)
+  const info: BuildInfo = { id: newBuildId(), builtAt: new Date().toISOString() }
+  await writeFile(path.join(root, BUILD_MARKER), JSON.stringify(info, null, 2) + '\n')
+  return { info, renamed, pages: pages.length, compressed }
+}
