@@ -2,7 +2,8 @@ import nextJest from 'next/jest.js'
 
 const createJestConfig = nextJest({ dir: './' })
 
-// ESM-only packages that must go through the transform (TOOLCHAIN.md).
+// ESM-only packages that must go through the transform: jest cannot load them as they ship.
+// A nested ESM package also needs its parent in the pattern.
 const esmPackages = [
   '@portabletext',
   '@sanity',

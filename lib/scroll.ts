@@ -36,7 +36,7 @@ export function renderSectionsBefore(target: Element): void {
 
 /**
  * Renders the deferred sections one at a time when the browser is idle, after the
- * first paint has gone out without them (issue 9), so each costs one short task
+ * first paint has gone out without them (docs/speed.md), so each costs one short task
  * instead of one long first frame, and the page has its real height within about a
  * second (on the home page, while the splash is still up). Falls back to a 50 ms
  * timer where `requestIdleCallback` is missing (Safari).

@@ -1,5 +1,5 @@
 /**
- * `npm run audit` and its parts (issue 9). A thin CLI over scripts/audit/.
+ * `npm run audit` and its parts (README, "Commands"). A thin CLI over scripts/audit/.
  * Usage: node scripts/audit.ts [PART...]   (default: every part)
  *  - fast: axe (390 and 1280 px) on every route, the Nu HTML checker on every
  *    exported HTML file, linkinator over the served site; writes

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 const base =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-ui px-6 py-3 text-base font-semibold transition-colors duration-200 ease-out'
 
-/** The two button styles of the design system (DESIGN.md: one primary, one secondary). */
+/** The two button styles of the design system (one primary, one secondary, the same everywhere). */
 export const buttonStyles = {
   primary: `${base} bg-accent text-surface shadow-soft hover:bg-accent-strong`,
   secondary: `${base} border border-line-strong bg-surface text-ink hover:border-ink`,

@@ -2,7 +2,7 @@
  * An SVG file made safe to write into a page as `<svg>` markup. An image inside the
  * HTML paints with the first paint and needs no request at all (a `data:` URL also
  * needs none, but Lighthouse's simulator counts it as one in flight and slows the
- * page's font with it; see README, Speed).
+ * page's font with it; see docs/speed.md).
  *
  * Markup inside the page is trusted by the browser as the page's own, so an editor's
  * upload goes through three gates before it is inlined:

@@ -1,6 +1,6 @@
 /**
- * The site font's two subsets (issue 9, §2: fonts subset and preloaded only where
- * used above the fold). Plus Jakarta Sans' latin file from its npm package is
+ * The site font's two subsets (docs/speed.md, "The web font": subset, and preloaded only
+ * where used above the fold). Plus Jakarta Sans' latin file from its npm package is
  * 27 KB: two TCP round trips on a cold connection. The core subset keeps what
  * nearly every page uses, printable ASCII and common typographic punctuation,
  * at the weights the CSS uses (400-800), in 13.7 KB: one initial congestion

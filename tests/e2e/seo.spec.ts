@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { documentsOf } from './content'
 
-/** Findable (issue 9): titles, descriptions, canonical URLs, share cards, icons, JSON-LD, sitemap. */
+/**
+ * Findable (docs/content.md, "Search and sharing"): titles, descriptions, canonical URLs,
+ * share cards, icons, JSON-LD, sitemap.
+ */
 
 const [siteSettings] = documentsOf('siteSettings') as unknown as {
   siteUrl: string
