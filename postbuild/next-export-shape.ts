@@ -66,6 +66,13 @@ export function payloadChunkText(code: string): string | undefined {
 }
 
 /**
+ * The not-found page: Next writes it twice, as `_not-found.html` (its route's own
+ * file, with `_not-found.txt`) and as `404.html` (what static hosts answer an unknown
+ * path with), and no `404.txt`.
+ */
+export const NOT_FOUND_PAGES = { served: '404.html', twin: '_not-found.html' } as const
+
+/**
  * The RSC payload file Next writes beside an exported page: `<page>.txt`, except for
  * the 404 page, whose payload is its twin's, `_not-found.txt` (Next writes `404.html`
  * as a copy of `_not-found.html` and no `404.txt`). The caller still cuts the inline
@@ -75,7 +82,8 @@ export function payloadChunkText(code: string): string | undefined {
  * @returns the absolute path of its payload file (which may not exist)
  */
 export function payloadFileOf(root: string, file: string): string {
-  if (path.relative(root, file) === '404.html') return path.join(root, '_not-found.txt')
+  if (path.relative(root, file) === NOT_FOUND_PAGES.served)
+    return path.join(root, NOT_FOUND_PAGES.twin.replace(/\.html$/, '.txt'))
   return file.replace(/\.html$/, '.txt')
 }
 

@@ -5,12 +5,13 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { urlPathOf } from '../../lib/build-output.ts'
+import { NOT_FOUND_PAGES } from '../../postbuild/next-export-shape.ts'
 
 /** An unknown path: the server answers it with the 404 page. */
 export const NOT_FOUND_ROUTE = '/no-such-page-for-the-audit'
 
 /** HTML files that are no route of their own: Next's internal 404 copy and the 404 page (audited at NOT_FOUND_ROUTE). */
-const NOT_ROUTES = new Set(['_not-found.html', '404.html'])
+const NOT_ROUTES = new Set<string>([NOT_FOUND_PAGES.twin, NOT_FOUND_PAGES.served])
 
 /** One page of the export and the clean URL that serves it. */
 export type Route = { url: string; file: string }
@@ -30,7 +31,9 @@ export function routesOf(files: readonly string[], options: { skip?: readonly st
     .filter((file) => !NOT_ROUTES.has(file) && !skip.some((prefix) => file.startsWith(prefix)))
     .map((file) => ({ url: urlPathOf(file), file }))
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
-  return files.includes('404.html') ? [...routes, { url: NOT_FOUND_ROUTE, file: '404.html' }] : routes
+  return files.includes(NOT_FOUND_PAGES.served)
+    ? [...routes, { url: NOT_FOUND_ROUTE, file: NOT_FOUND_PAGES.served }]
+    : routes
 }
 
 /**
