@@ -48,6 +48,7 @@ export default defineConfig([
   ...nextTypescript,
   globalIgnores([
     'node_modules/**',
+    '.cache/**',
     '.next/**',
     'out/**',
     'bench/empty-page/.next/**',
