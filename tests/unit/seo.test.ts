@@ -21,6 +21,7 @@ import { generateMetadata as sitesMetadata } from '@/app/sites/page'
 import { generateMetadata as consultationMetadata } from '@/app/consultation/page'
 import { getCaseStudyPaths, getSiteSettings } from '@/lib/content'
 import { caseStudyJsonLd, faqPageJsonLd, metaDescription, organizationJsonLd } from '@/lib/seo'
+import { SEED_FILE } from './helpers/dataset'
 
 const settings = {
   brandName: 'Elevate Local',
@@ -174,9 +175,15 @@ describe('metaDescription', () => {
 describe('canonical addresses and share cards, as Next resolves them', () => {
   let metadataBase: URL
   let siteUrl: string
+  const saved = process.env
   beforeAll(async () => {
+    // The seed dataset, even where a Sanity project is configured.
+    process.env = { ...saved, SANITY_PROJECT_ID: '', LOCAL_DATASET: SEED_FILE }
     metadataBase = (await layoutMetadata()).metadataBase as URL
     siteUrl = (await getSiteSettings()).siteUrl
+  })
+  afterAll(() => {
+    process.env = saved
   })
 
   /** The page's <link rel="canonical">, og:url and og:image, absolute, as Next writes them. */
