@@ -24,6 +24,16 @@ const esmPackages = [
   'escape-string-regexp',
   'smol-toml',
   'cookie', // light-my-request (Fastify's inject)
+  // The real Sanity Studio (tests/unit/studio-structure.test.ts) and its ESM-only dependencies.
+  'sanity',
+  'react-rx',
+  'uuid',
+  'is-network-error',
+  'quick-lru',
+  'arrify',
+  'ui5',
+  'leven',
+  'lodash-es',
 ]
 
 /** jest: unit and component tests in tests/unit (Playwright owns tests/e2e). */
@@ -49,5 +59,12 @@ export default async function jestConfig() {
     `/node_modules/(?!(${[...nextAllowed, ...esmPackages].join('|')})/)`,
     ...resolved.transformIgnorePatterns.filter((pattern) => !pattern.startsWith('/node_modules')),
   ]
+  // Sanity's packages read `import.meta` (Vite's hooks), a syntax error in CommonJS: packages go
+  // through the same SWC transform with that removed first (tests/unit/helpers/importMetaTransform.mjs).
+  const [[pattern, [, swcOptions]]] = Object.entries(resolved.transform)
+  resolved.transform = {
+    '/node_modules/.+\\.m?js$': ['<rootDir>/tests/unit/helpers/importMetaTransform.mjs', swcOptions],
+    [pattern]: resolved.transform[pattern],
+  }
   return resolved
 }

@@ -1,11 +1,9 @@
 import type { Metadata } from 'next'
 import { CaseStudyCard } from '@/components/case-studies/CaseStudyCard'
-import { ConsultationButton } from '@/components/ui/ButtonLink'
-import { ABOVE_THE_FOLD_CARDS, INLINED_CARDS } from '@/components/ui/ContentImage'
-import { PageHeader } from '@/components/ui/PageHeader'
+import { CardGridPage } from '@/components/ui/CardGridPage'
+import { INLINED_CARDS } from '@/components/ui/ContentImage'
 import { sectionPageMetadata } from '@/lib/seo'
 import { getCaseStudyCards, getSiteSettings, inlineFirstImages } from '@/lib/content'
-import { StaggerList } from '@/components/ui/Stagger'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,18 +21,13 @@ export default async function CaseStudiesPage() {
   const [settings, cards] = await Promise.all([getSiteSettings(), getCaseStudyCards()])
   const studies = await inlineFirstImages(cards, INLINED_CARDS)
   return (
-    <>
-      <PageHeader eyebrow="Results" title="Case Studies" intro={settings.caseStudiesIntro} />
-      <div className="content-width pb-20 md:pb-28">
-        <StaggerList className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {studies.map((study, index) => (
-            <li key={study._id}>
-              <CaseStudyCard study={study} headingLevel="h2" priority={index < ABOVE_THE_FOLD_CARDS} />
-            </li>
-          ))}
-        </StaggerList>
-        <ConsultationButton className="mt-12" />
-      </div>
-    </>
+    <CardGridPage
+      eyebrow="Results"
+      title="Case Studies"
+      intro={settings.caseStudiesIntro}
+      columns="md:grid-cols-2 lg:grid-cols-3"
+      items={studies}
+      renderCard={(study, priority) => <CaseStudyCard study={study} headingLevel="h2" priority={priority} />}
+    />
   )
 }

@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import { ContentImage } from '@/components/ui/ContentImage'
+import { CardShell } from '@/components/ui/CardShell'
 import type { ContentImage as ContentImageData } from '@/lib/content/media'
 import { excerpt } from '@/lib/text'
 
@@ -29,28 +29,20 @@ export function CaseStudyCard({
   priority?: boolean
 }) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-ui border border-line bg-surface shadow-soft transition-shadow duration-200 hover:shadow-lift">
-      <ContentImage
-        image={study.image}
-        sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
-        className="aspect-[3/2] object-cover"
-        priority={priority}
-      />
-      <div className="flex flex-1 flex-col p-6">
-        <Heading className="text-xl font-bold">
-          <Link
-            href={`/case-studies/${study.slug}`}
-            className="after:absolute after:inset-0 focus-visible:outline-none after:rounded-ui group-has-[:focus-visible]:after:outline-3 group-has-[:focus-visible]:after:outline-accent"
-          >
-            {study.title}
-          </Link>
-        </Heading>
-        <p className="mt-3 flex-1 text-muted">{excerpt(study.issueText)}</p>
-        <p aria-hidden="true" className="mt-5 font-semibold text-accent">
-          Read case study{' '}
-          <span className="inline-block transition-transform group-hover:translate-x-1">→</span>
-        </p>
-      </div>
-    </article>
+    <CardShell image={study.image} priority={priority} linked>
+      <Heading className="text-xl font-bold">
+        <Link
+          href={`/case-studies/${study.slug}`}
+          className="after:absolute after:inset-0 focus-visible:outline-none after:rounded-ui group-has-[:focus-visible]:after:outline-3 group-has-[:focus-visible]:after:outline-accent"
+        >
+          {study.title}
+        </Link>
+      </Heading>
+      <p className="mt-3 flex-1 text-muted">{excerpt(study.issueText)}</p>
+      <p aria-hidden="true" className="mt-5 font-semibold text-accent">
+        {'Read case study'}{' '}
+        <span className="inline-block transition-transform group-hover:translate-x-1">→</span>
+      </p>
+    </CardShell>
   )
 }

@@ -1,6 +1,6 @@
-import Link from 'next/link'
 import { footerItems } from '@/lib/navigation'
 import { telHref } from '@/lib/text'
+import { LinkList } from './LinkList'
 
 /**
  * The footer (spec §2 item 9): anchor links, contact e-mail and phone, copyright 2025.
@@ -26,18 +26,11 @@ export function SiteFooter({
         </div>
         <nav aria-label="Footer">
           <h2 className="eyebrow text-on-ink-muted">Explore</h2>
-          <ul className="mt-4 space-y-1">
-            {footerItems.map((item) => (
-              <li key={item.href}>
-                <Link
-                  href={item.href}
-                  className="inline-flex min-h-11 items-center hover:text-surface hover:underline"
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            items={footerItems}
+            className="mt-4 space-y-1"
+            linkClassName="inline-flex min-h-11 items-center hover:text-surface hover:underline"
+          />
         </nav>
         <div>
           <h2 className="eyebrow text-on-ink-muted">Contact</h2>

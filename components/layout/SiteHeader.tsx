@@ -1,25 +1,9 @@
 import Link from 'next/link'
 import { homeMenuItems, routeItems, type NavItem } from '@/lib/navigation'
 import { buttonStyles } from '@/components/ui/ButtonLink'
+import { LinkList } from './LinkList'
 import { Chevron, menuButtonClass } from './menuButton'
 import { NavMenu } from './NavMenu'
-
-function MenuList({ items, className = '' }: { items: NavItem[]; className?: string }) {
-  return (
-    <ul className={className}>
-      {items.map((item) => (
-        <li key={item.href}>
-          <Link
-            href={item.href}
-            className="flex min-h-11 items-center rounded-ui px-4 text-base font-medium text-ink hover:bg-accent-soft"
-          >
-            {item.label}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 /**
  * The 'Menu' dropdown before hydration and without JavaScript: a native disclosure
@@ -35,9 +19,10 @@ function NoScriptMenu({ items, className = '' }: { items: NavItem[]; className?:
         Menu
         <Chevron />
       </summary>
-      <MenuList
+      <LinkList
         items={items}
         className="absolute right-0 mt-2 w-64 rounded-ui border border-line bg-surface p-2 shadow-lift md:left-0 md:right-auto"
+        linkClassName="flex min-h-11 items-center rounded-ui px-4 text-base font-medium text-ink hover:bg-accent-soft"
       />
     </details>
   )

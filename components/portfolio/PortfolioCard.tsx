@@ -1,4 +1,4 @@
-import { ContentImage } from '@/components/ui/ContentImage'
+import { CardShell } from '@/components/ui/CardShell'
 import type { ContentImage as ContentImageData } from '@/lib/content/media'
 
 /** A portfolio site (spec §3): title, description, image and its https address. */
@@ -18,30 +18,22 @@ export type PortfolioSiteData = {
 export function PortfolioCard({ site, priority = false }: { site: PortfolioSiteData; priority?: boolean }) {
   const host = new URL(site.url).host.replace(/^www\./, '')
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-ui border border-line bg-surface shadow-soft">
-      <ContentImage
-        image={site.image}
-        sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
-        className="aspect-[3/2] border-b border-line object-cover"
-        priority={priority}
-      />
-      <div className="flex flex-1 flex-col p-6">
-        <h2 className="text-xl font-bold">{site.title}</h2>
-        <p className="mt-1 text-sm text-muted">{host}</p>
-        <p className="mt-3 flex-1 text-muted">{site.description}</p>
-        <a
-          href={site.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mt-5 inline-flex min-h-11 items-center gap-2 self-start font-semibold text-accent hover:underline"
-        >
-          Visit site
-          <span className="sr-only">: {site.title} (opens in a new tab)</span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
-            <path d="M7 5h8v8M15 5l-9 9" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-        </a>
-      </div>
-    </article>
+    <CardShell image={site.image} priority={priority} imageDivider>
+      <h2 className="text-xl font-bold">{site.title}</h2>
+      <p className="mt-1 text-sm text-muted">{host}</p>
+      <p className="mt-3 flex-1 text-muted">{site.description}</p>
+      <a
+        href={site.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-5 inline-flex min-h-11 items-center gap-2 self-start font-semibold text-accent hover:underline"
+      >
+        Visit site
+        <span className="sr-only">: {site.title} (opens in a new tab)</span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4">
+          <path d="M7 5h8v8M15 5l-9 9" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </a>
+    </CardShell>
   )
 }

@@ -1,24 +1,27 @@
 /**
  * @jest-environment node
+ *
+ * What search engines and share previews read (lib/seo.ts and the routes using it):
+ * JSON-LD with the properties they need, every address absolute on the site's
+ * `siteUrl`, and one canonical address per page, as Next resolves it against the
+ * layout's `metadataBase` (Next's own resolver). Case study pages are built from the
+ * seed dataset, the way the export builds them.
  */
-import type {
-  Answer,
-  Article,
-  ContactPoint,
-  FAQPage,
-  ProfessionalService,
-  Question,
-  WithContext,
-} from 'schema-dts'
-import {
-  caseStudyCardName,
-  caseStudyJsonLd,
-  faqPageJsonLd,
-  metaDescription,
-  ogImagePath,
-  organizationJsonLd,
-  pageMetadata,
-} from '@/lib/seo'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { Metadata } from 'next'
+import { resolveAlternates } from 'next/dist/lib/metadata/resolvers/resolve-basics'
+import { resolveUrl } from 'next/dist/lib/metadata/resolvers/resolve-url'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { generateMetadata as layoutMetadata } from '@/app/layout'
+import { generateMetadata as homeMetadata } from '@/app/page'
+import CaseStudyPage, { generateMetadata as caseStudyMetadata } from '@/app/case-studies/[slug]/page'
+import { generateMetadata as caseStudiesMetadata } from '@/app/case-studies/page'
+import { generateMetadata as sitesMetadata } from '@/app/sites/page'
+import { generateMetadata as consultationMetadata } from '@/app/consultation/page'
+import { getCaseStudyPaths, getSiteSettings } from '@/lib/content'
+import { caseStudyJsonLd, faqPageJsonLd, metaDescription, organizationJsonLd } from '@/lib/seo'
+import { SEED_FILE } from './helpers/dataset'
 
 const settings = {
   brandName: 'Elevate Local',
@@ -27,167 +30,214 @@ const settings = {
   contactEmail: 'hello@example.co.uk',
   contactPhone: '+44 20 7946 0321',
 }
+const study = {
+  slug: 'osteopath-lancing',
+  headline: 'How an Osteopath Stopped Losing Patients',
+  description: `A clinic   lost calls.\n\n${'Every missed call was a patient lost. '.repeat(10)}`,
+  imageSrc: '/media/abc-1200x800.svg',
+  createdAt: '2026-11-02T09:00:00Z',
+  updatedAt: '2026-11-16T09:00:00Z',
+}
 
-// The shapes the site promises search engines; the `satisfies` checks keep them in step with schema-dts.
-const contactPoint = {
-  '@type': 'ContactPoint',
-  contactType: 'customer service',
-  email: 'hello@example.co.uk',
-  telephone: '+442079460321',
-  availableLanguage: 'en-GB',
-  areaServed: 'GB',
-} satisfies ContactPoint
+/** JSON-LD as a search engine reads it: the JSON text the page embeds, parsed. */
+const read = <T>(data: object): T => JSON.parse(JSON.stringify(data))
+type Organization = Record<'@context' | '@type' | '@id' | 'name' | 'url' | 'logo' | 'image', string> & {
+  telephone: string
+  email: string
+  contactPoint: Record<string, unknown>
+}
+type Reference = { '@type': string; '@id': string; name: string }
+type Article = Record<
+  '@type' | '@id' | 'url' | 'mainEntityOfPage' | 'headline' | 'description' | 'image',
+  string
+> & {
+  datePublished?: string
+  dateModified?: string
+  author: Reference
+  publisher: Reference
+}
 
-describe('organizationJsonLd', () => {
-  test('is a ProfessionalService with a ContactPoint from the settings’ e-mail and phone', () => {
-    const data: WithContext<ProfessionalService> = organizationJsonLd(settings)
-    expect(data).toEqual({
-      '@context': 'https://schema.org',
-      '@type': 'ProfessionalService',
-      '@id': 'https://www.example.co.uk/#organization',
-      name: 'Elevate Local',
-      description: settings.description,
-      url: 'https://www.example.co.uk/',
-      logo: 'https://www.example.co.uk/apple-icon.png',
-      image: 'https://www.example.co.uk/og/home.png',
-      email: 'hello@example.co.uk',
-      telephone: '+442079460321',
-      contactPoint,
-    } satisfies WithContext<ProfessionalService>)
+/** Does `value` parse as an absolute https URL on `origin`? */
+const onSite = (value: unknown, origin = 'https://www.example.co.uk') =>
+  typeof value === 'string' && new URL(value).origin === origin && !new URL(value).pathname.includes('//')
+const E164 = /^\+[1-9]\d{6,14}$/
+
+describe('the organisation (every page)', () => {
+  const data = read<Organization>(organizationJsonLd(settings))
+
+  test('a schema.org ProfessionalService named after the brand, with absolute addresses on the site', () => {
+    expect(data['@context']).toBe('https://schema.org')
+    expect(data['@type']).toBe('ProfessionalService')
+    expect(data.name).toBe('Elevate Local')
+    for (const key of ['@id', 'url', 'logo', 'image'] as const) expect(onSite(data[key])).toBe(true)
+    expect(new URL(data.url).pathname).toBe('/')
+  })
+
+  test('its logo is a raster image the site serves (Google takes no SVG logo)', () => {
+    const logo = new URL(data.logo).pathname
+    expect(logo).toMatch(/\.(png|jpe?g|webp)$/)
+    expect(existsSync(path.join('app', logo)) || existsSync(path.join('public', logo))).toBe(true)
+  })
+
+  test('phone in international form and e-mail, also as a customer service contact point', () => {
+    expect(data.telephone).toMatch(E164)
+    expect(data.telephone).toBe('+442079460321')
+    expect(data.email).toBe('hello@example.co.uk')
+    expect(data.contactPoint).toMatchObject({
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      telephone: data.telephone,
+      email: data.email,
+    })
+  })
+
+  test('a siteUrl written with a trailing slash gives the same addresses', () => {
+    expect(read(organizationJsonLd({ ...settings, siteUrl: 'https://www.example.co.uk/' }))).toEqual(data)
   })
 })
 
-describe('faqPageJsonLd', () => {
-  test('lists every FAQ as a Question with an accepted Answer, in order', () => {
-    const faqs = [
-      { question: 'How long does it take?', answer: '5 to 7 days.' },
-      { question: 'What does it cost?', answer: 'An upfront fee plus a monthly retainer.' },
-    ]
-    const data: WithContext<FAQPage> = faqPageJsonLd(faqs, settings.siteUrl)
-    const question = (name: string, text: string) =>
-      ({
-        '@type': 'Question',
-        name,
-        acceptedAnswer: { '@type': 'Answer', text } satisfies Answer,
-      }) satisfies Question
-    expect(data).toEqual({
-      '@context': 'https://schema.org',
-      '@type': 'FAQPage',
-      url: 'https://www.example.co.uk/',
-      mainEntity: [
-        question('How long does it take?', '5 to 7 days.'),
-        question('What does it cost?', 'An upfront fee plus a monthly retainer.'),
-      ],
-    } satisfies WithContext<FAQPage>)
-  })
-})
+describe('a case study (Article)', () => {
+  const data = read<Article>(caseStudyJsonLd(study, settings))
 
-describe('caseStudyJsonLd', () => {
-  const study = {
-    slug: 'osteopath-lancing',
-    headline: 'How an Osteopath Stopped Losing Patients',
-    description: `A clinic   lost calls.\n${'x'.repeat(300)}`,
-    imageSrc: '/media/abc-1200x800.svg',
-    createdAt: '2026-11-02T09:00:00Z',
-    updatedAt: '2026-11-16T09:00:00Z',
-  }
-
-  test('is an Article at the slug’s address, published by the organisation, with its dates', () => {
-    const data: WithContext<Article> = caseStudyJsonLd(study, settings)
-    const url = 'https://www.example.co.uk/case-studies/osteopath-lancing'
-    const publisher = {
-      '@type': 'ProfessionalService',
-      '@id': 'https://www.example.co.uk/#organization',
-      name: 'Elevate Local',
-    } as const
-    expect(data).toEqual({
-      '@context': 'https://schema.org',
-      '@type': 'Article',
-      '@id': `${url}#article`,
-      headline: study.headline,
-      description: metaDescription(study.description),
-      url,
-      mainEntityOfPage: url,
-      image: 'https://www.example.co.uk/media/abc-1200x800.svg',
-      inLanguage: 'en-GB',
-      datePublished: '2026-11-02T09:00:00Z',
-      dateModified: '2026-11-16T09:00:00Z',
-      author: publisher,
-      publisher,
-    } satisfies WithContext<Article>)
+  test("lives at its slug's address, on the site", () => {
+    expect(data['@type']).toBe('Article')
+    expect(data.url).toBe('https://www.example.co.uk/case-studies/osteopath-lancing')
+    expect(data.mainEntityOfPage).toBe(data.url)
+    expect(data['@id'].startsWith(`${data.url}#`)).toBe(true)
   })
 
-  test('leaves the dates out when the document has none', () => {
-    const data = caseStudyJsonLd({ ...study, createdAt: null, updatedAt: undefined }, settings)
+  test('has what Google reads for an article: headline, image, dates, author', () => {
+    expect(data.headline).toBe(study.headline)
+    expect(data.image).toBe('https://www.example.co.uk/media/abc-1200x800.svg')
+    expect(data.datePublished).toBe(study.createdAt)
+    expect(data.dateModified).toBe(study.updatedAt)
+    expect(data.author.name).toBe('Elevate Local')
+  })
+
+  test('author and publisher are the organisation of every page (the same @id)', () => {
+    const organization = read<Organization>(organizationJsonLd(settings))['@id']
+    expect(data.author['@id']).toBe(organization)
+    expect(data.publisher['@id']).toBe(organization)
+  })
+
+  test('its description is one line of at most 155 characters, with an ellipsis when cut', () => {
+    const description = data.description
+    expect(description).not.toMatch(/\s\s|\n/)
+    expect(Array.from(description).length).toBeLessThanOrEqual(156)
+    expect(description.startsWith('A clinic lost calls. Every missed call')).toBe(true)
+    expect(description.endsWith('…')).toBe(true)
+  })
+
+  test('an image already on a CDN keeps its address; unknown dates are left out', () => {
+    const cdn = 'https://cdn.sanity.io/images/p/d/abc-1200x800.png'
+    const data = read<Article>(
+      caseStudyJsonLd({ ...study, imageSrc: cdn, createdAt: null, updatedAt: undefined }, settings),
+    )
+    expect(data).toHaveProperty('image', cdn)
     expect(data).not.toHaveProperty('datePublished')
     expect(data).not.toHaveProperty('dateModified')
   })
 })
 
-describe('metaDescription', () => {
-  test('collapses whitespace and cuts at 155 characters with an ellipsis', () => {
-    expect(metaDescription('One\n\n  two')).toBe('One two')
-    const long = metaDescription('word '.repeat(60))
-    expect(Array.from(long).length).toBeLessThanOrEqual(156)
-    expect(long.endsWith('…')).toBe(true)
+describe('the FAQ section (FAQPage)', () => {
+  test('every FAQ as a Question with its accepted Answer, in order, on the home page', () => {
+    const faqs = [
+      { question: 'How long does it take?', answer: '5 to 7 days.' },
+      { question: 'What does it cost?', answer: 'An upfront fee plus a monthly retainer.' },
+    ]
+    const data = read<{
+      '@type': string
+      url: string
+      mainEntity: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[]
+    }>(faqPageJsonLd(faqs, settings.siteUrl))
+    expect(data['@type']).toBe('FAQPage')
+    expect(data.url).toBe('https://www.example.co.uk/')
+    expect(data.mainEntity.map((entry) => entry['@type'])).toEqual(['Question', 'Question'])
+    expect(data.mainEntity.map((entry) => entry.acceptedAnswer['@type'])).toEqual(['Answer', 'Answer'])
+    expect(data.mainEntity.map((entry) => [entry.name, entry.acceptedAnswer.text])).toEqual(
+      faqs.map(({ question, answer }) => [question, answer]),
+    )
   })
 })
 
-describe('pageMetadata', () => {
-  test('gives the title, description, canonical path and share card of a page', () => {
-    const image = ogImagePath(caseStudyCardName('osteopath-lancing'))
-    const meta = pageMetadata({
-      title: 'How an Osteopath Stopped Losing Patients',
-      description: 'A clinic lost calls.',
-      path: '/case-studies/osteopath-lancing',
-      brandName: 'Elevate Local',
-      defaultTitle: 'Elevate Local: SITES.',
-      image,
-      imageAlt: 'Case study',
-      type: 'article',
-    })
-    const images = [
-      {
-        url: '/og/case-study-osteopath-lancing.png',
-        width: 1200,
-        height: 630,
-        alt: 'Case study',
-        type: 'image/png',
-      },
-    ]
-    expect(meta).toEqual({
-      title: 'How an Osteopath Stopped Losing Patients',
-      description: 'A clinic lost calls.',
-      alternates: { canonical: '/case-studies/osteopath-lancing' },
-      openGraph: {
-        type: 'article',
-        url: '/case-studies/osteopath-lancing',
-        siteName: 'Elevate Local',
-        locale: 'en_GB',
-        title: 'How an Osteopath Stopped Losing Patients | Elevate Local',
-        description: 'A clinic lost calls.',
-        images,
-      },
-      twitter: {
-        card: 'summary_large_image',
-        title: 'How an Osteopath Stopped Losing Patients | Elevate Local',
-        description: 'A clinic lost calls.',
-        images,
-      },
-    })
+describe('metaDescription', () => {
+  test('collapses whitespace; short text stays whole', () => {
+    expect(metaDescription('One\n\n  two\tthree')).toBe('One two three')
   })
 
-  test('the home page keeps the layout’s default title', () => {
-    const meta = pageMetadata({
-      title: null,
-      description: 'd',
-      path: '/',
-      brandName: 'B',
-      defaultTitle: 'B: Headline',
-      image: ogImagePath('home'),
-      imageAlt: 'B: Headline',
-    })
-    expect(meta).not.toHaveProperty('title')
-    expect(meta.openGraph?.title).toBe('B: Headline')
+  test('cuts at 155 characters, never inside an emoji, and adds an ellipsis', () => {
+    const cut = metaDescription(`${'a'.repeat(154)}😀 and more`)
+    expect(Array.from(cut)).toHaveLength(156)
+    expect(cut.endsWith('😀…')).toBe(true)
+  })
+})
+
+describe('canonical addresses and share cards, as Next resolves them', () => {
+  let metadataBase: URL
+  let siteUrl: string
+  const saved = process.env
+  beforeAll(async () => {
+    // The seed dataset, even where a Sanity project is configured.
+    process.env = { ...saved, SANITY_PROJECT_ID: '', LOCAL_DATASET: SEED_FILE }
+    metadataBase = (await layoutMetadata()).metadataBase as URL
+    siteUrl = (await getSiteSettings()).siteUrl
+  })
+  afterAll(() => {
+    process.env = saved
+  })
+
+  /** The page's <link rel="canonical">, og:url and og:image, absolute, as Next writes them. */
+  async function resolved(metadata: Metadata) {
+    const alternates = await resolveAlternates(metadata.alternates!, metadataBase, Promise.resolve('/'), {
+      trailingSlash: false,
+    } as never)
+    const openGraph = metadata.openGraph as { url: string; images: { url: string }[] }
+    return {
+      canonical: String(alternates!.canonical!.url),
+      ogUrl: resolveUrl(openGraph.url, metadataBase)!.href,
+      ogImage: resolveUrl(openGraph.images[0]!.url, metadataBase)!.href,
+    }
+  }
+
+  test("the layout's metadataBase is the site's address from site settings", () => {
+    expect(metadataBase.href).toBe(new URL(siteUrl).href)
+  })
+
+  test.each([
+    ['/', homeMetadata, 'home'],
+    ['/case-studies', caseStudiesMetadata, 'case-studies'],
+    ['/sites', sitesMetadata, 'sites'],
+    ['/consultation', consultationMetadata, 'consultation'],
+  ])('%s names itself as canonical, with its own share card', async (route, generate, card) => {
+    const { canonical, ogUrl, ogImage } = await resolved(await generate())
+    const own = new URL(route, siteUrl).href
+    expect(canonical.replace(/\/?$/, '/')).toBe(own.replace(/\/?$/, '/'))
+    expect(ogUrl).toBe(own)
+    expect(ogImage).toBe(new URL(`/og/${card}.png`, siteUrl).href)
+  })
+
+  test("every address of a case study, its slug or a legacy id, names the slug's page as canonical", async () => {
+    const paths = await getCaseStudyPaths()
+    expect(paths.some(({ slug, legacyId }) => legacyId !== slug)).toBe(true) // old links keep working
+    for (const { slug, legacyId } of paths) {
+      const page = new URL(`/case-studies/${slug}`, siteUrl).href
+      for (const address of [slug, legacyId]) {
+        const params = Promise.resolve({ slug: encodeURIComponent(address) })
+        expect(await resolved(await caseStudyMetadata({ params }))).toEqual({
+          canonical: page,
+          ogUrl: page,
+          ogImage: new URL(`/og/case-study-${slug}.png`, siteUrl).href,
+        })
+        // The Article the page embeds agrees.
+        const html = renderToStaticMarkup(await CaseStudyPage({ params }))
+        const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!
+        expect(JSON.parse(jsonLd)).toMatchObject({ '@type': 'Article', url: page, mainEntityOfPage: page })
+      }
+    }
+  })
+
+  test('an unknown case study address is kept out of search results', async () => {
+    const metadata = await caseStudyMetadata({ params: Promise.resolve({ slug: 'no-such-study' }) })
+    expect(metadata.robots).toMatchObject({ index: false })
   })
 })

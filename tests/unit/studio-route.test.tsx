@@ -1,16 +1,31 @@
 /**
- * The /studio route (app/studio/[[...tool]]): which page a build gets, from the
- * environment it was built with (lib/studio.ts).
+ * The /studio route (app/studio/[[...tool]]): what a build shows there, from the
+ * environment it was built with (lib/studio.ts): without a Sanity project, a page
+ * that says what to set; with one, a loading message until the Studio's code has
+ * arrived, then the Studio for that project and dataset.
  */
 import { render, screen } from '@testing-library/react'
-import StudioPage, { generateStaticParams, metadata } from '@/app/studio/[[...tool]]/page'
-import { StudioApp } from '@/app/studio/[[...tool]]/StudioApp'
+import StudioPage from '@/app/studio/[[...tool]]/page'
 import { StudioSetupNotice } from '@/components/studio/StudioSetupNotice'
-import { STUDIO_BASE_PATH, studioProjectFromEnv } from '@/lib/studio'
+import { studioProjectFromEnv } from '@/lib/studio'
 
-// The route's loader must never pull Sanity into this test: if it did, these imports would fail.
+// The real StudioScreen is Sanity Studio itself (megabytes, not for jsdom). This
+// stand-in shows what it was given and counts how often its module is loaded (on
+// globalThis: the factory may run while this file's own imports load): the route
+// must fetch it only when it renders the Studio, never on import.
+type Counted = { studioScreenLoads?: number }
+const studioScreenLoads = () => (globalThis as Counted).studioScreenLoads ?? 0
 jest.mock('@/app/studio/[[...tool]]/StudioScreen', () => {
-  throw new Error('StudioScreen must only load in the browser, on demand')
+  const counted = globalThis as Counted
+  counted.studioScreenLoads = (counted.studioScreenLoads ?? 0) + 1
+  return {
+    __esModule: true,
+    default: ({ projectId, dataset }: { projectId: string; dataset: string }) => (
+      <main aria-label="Sanity Studio">
+        Editing project {projectId}, dataset {dataset}
+      </main>
+    ),
+  }
 })
 
 describe('studioProjectFromEnv', () => {
@@ -48,27 +63,39 @@ describe('studioProjectFromEnv', () => {
 
 describe('the /studio page', () => {
   const saved = { ...process.env }
+  beforeEach(() => {
+    for (const name of [
+      'SANITY_STUDIO_PROJECT_ID',
+      'SANITY_PROJECT_ID',
+      'SANITY_STUDIO_DATASET',
+      'SANITY_DATASET',
+    ]) {
+      delete process.env[name]
+    }
+  })
   afterEach(() => {
     process.env = { ...saved }
   })
 
-  test('exports /studio only, kept out of search engines', () => {
-    expect(generateStaticParams()).toEqual([{ tool: [] }])
-    expect(metadata.robots).toEqual({ index: false, follow: false })
-    expect(STUDIO_BASE_PATH).toBe('/studio')
+  test('without a project: the set-up notice, not the Studio', () => {
+    render(<StudioPage />)
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Editing is not set up on this build')
+    expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('SANITY_STUDIO_PROJECT_ID')
+    expect(screen.queryByText(/Loading Sanity Studio/)).toBeNull()
   })
 
-  test('without a project: the set-up notice', () => {
-    delete process.env.SANITY_STUDIO_PROJECT_ID
-    delete process.env.SANITY_PROJECT_ID
-    expect(StudioPage().type).toBe(StudioSetupNotice)
-  })
-
-  test('with a project: the Studio, for that project', () => {
-    process.env.SANITY_STUDIO_PROJECT_ID = 'abc12345'
-    const page = StudioPage()
-    expect(page.type).toBe(StudioApp)
-    expect(page.props).toEqual({ projectId: 'abc12345', dataset: 'production' })
+  test('with a project: a loading message, then the Studio for that project and dataset', async () => {
+    process.env.SANITY_PROJECT_ID = 'abc12345'
+    process.env.SANITY_STUDIO_DATASET = 'staging'
+    expect(studioScreenLoads()).toBe(0) // importing the route did not fetch the Studio
+    render(<StudioPage />)
+    expect(screen.getByText('Loading Sanity Studio…')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Editing is not set up on this build' })).toBeNull()
+    expect(await screen.findByRole('main', { name: 'Sanity Studio' })).toHaveTextContent(
+      'Editing project abc12345, dataset staging',
+    )
+    expect(screen.queryByText('Loading Sanity Studio…')).toBeNull()
+    expect(studioScreenLoads()).toBe(1)
   })
 })
 

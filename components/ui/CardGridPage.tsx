@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react'
+import { ConsultationButton } from '@/components/ui/ButtonLink'
+import { ABOVE_THE_FOLD_CARDS } from '@/components/ui/ContentImage'
+import { PageHeader } from '@/components/ui/PageHeader'
+import { StaggerList } from '@/components/ui/Stagger'
+
+/**
+ * An index page of cards (/case-studies, /sites): the page header, every card in a
+ * grid that staggers in, and the consultation button under it.
+ * @param eyebrow, title, intro the page header's texts
+ * @param columns the grid's columns per breakpoint, e.g. 'md:grid-cols-2 lg:grid-cols-3'
+ * @param items the cards' data, in order
+ * @param renderCard one card; `priority` is true for the cards above the fold (their
+ *   images load first, see ContentImage)
+ */
+export function CardGridPage<Item extends { _id: string }>({
+  eyebrow,
+  title,
+  intro,
+  columns,
+  items,
+  renderCard,
+}: {
+  eyebrow: string
+  title: string
+  intro: string
+  columns: string
+  items: Item[]
+  renderCard: (item: Item, priority: boolean) => ReactNode
+}) {
+  return (
+    <>
+      <PageHeader eyebrow={eyebrow} title={title} intro={intro} />
+      <div className="content-width pb-20 md:pb-28">
+        <StaggerList className={`grid gap-6 ${columns}`}>
+          {items.map((item, index) => (
+            <li key={item._id}>{renderCard(item, index < ABOVE_THE_FOLD_CARDS)}</li>
+          ))}
+        </StaggerList>
+        <ConsultationButton className="mt-12" />
+      </div>
+    </>
+  )
+}
