@@ -1,7 +1,7 @@
 import Script from 'next/script'
 
 /** Minimum height of the booking widget in px (spec §9). */
-export const BOOKING_MIN_HEIGHT = 800
+const BOOKING_MIN_HEIGHT = 800
 
 /**
  * The third-party booking widget (spec §2, §7): an iframe at least 800 px high,
