@@ -23,6 +23,14 @@ import { getCaseStudyPaths, getSiteSettings } from '@/lib/content'
 import { caseStudyJsonLd, faqPageJsonLd, metaDescription, organizationJsonLd } from '@/lib/seo'
 import { SEED_FILE } from './helpers/dataset'
 
+// The case study page inlines its small image from public/media/, which only the build
+// writes (unit tests run before it, on a fresh clone too); this file reads the page's
+// JSON-LD, so the image stays as the content layer gives it.
+jest.mock('@/lib/content/media', () => ({
+  ...jest.requireActual('@/lib/content/media'),
+  inlineIfSmall: async (image: unknown) => image,
+}))
+
 const settings = {
   brandName: 'Elevate Local',
   description: 'Fast websites and automations for local businesses.',
