@@ -5,7 +5,8 @@ import { defineConfig, globalIgnores } from 'eslint/config'
 /**
  * Import direction (docs/architecture.md, "Import rules"):
  * app -> components, lib; components -> lib (pure helpers, content types only);
- * lib/content -> nothing of the site; studio -> nothing of the site;
+ * lib/content -> nothing of the site but the Studio's schema types (schema-validation.ts only);
+ * studio -> nothing of the site;
  * server (the publisher) -> lib; postbuild (the rewriting of an export) -> lib;
  * scripts -> lib, server, postbuild. The two programs never import each other: what
  * both read is lib/build-output.ts. Enforced with ESLint's own no-restricted-imports.
@@ -120,6 +121,26 @@ export default defineConfig([
           patterns: [
             noScripts,
             { ...noStudio, regex: '^(@/|(\\.\\./)+)studio/(?!sanity\\.config(\\.ts)?$)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The second exception: the build runs the Studio schema's own validation rules
+    // (one place for every content rule). Only the schema types, and only here.
+    files: ['lib/content/schema-validation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noApp,
+            noComponents,
+            noScripts,
+            noServer,
+            noPostbuild,
+            { ...noStudio, regex: '^(@/|(\\.\\./)+)studio/(?!schemaTypes/index(\\.ts)?$)' },
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import { defineConfig, type Config } from 'sanity'
 import { structureTool } from 'sanity/structure'
-import { schemaTypes } from './schemaTypes'
-import { structure } from './structure'
+import { schemaTypes } from './schemaTypes/index.ts'
+import { structure } from './structure.ts'
 
 /** Where a Studio reads and writes: a Sanity project and dataset, served under a base path. */
 export type StudioOptions = {

@@ -1,6 +1,6 @@
 import type { StructureResolver } from 'sanity/structure'
-import { ORDER_ASC } from './schemaTypes/orderField'
-import { SITE_SETTINGS_ID } from './schemaTypes/siteSettings'
+import { ORDER_ASC } from './schemaTypes/orderField.ts'
+import { SITE_SETTINGS_ID } from './schemaTypes/siteSettings.ts'
 
 /**
  * The Studio's content lists below site settings, roughly in the order the site shows them,

@@ -1,8 +1,10 @@
 /**
  * The whole content check the build runs first (`scripts/sync-media.ts`): every
- * document the pages read is read and validated as the pages will read it, so
- * bad content (a missing field, a `javascript:` or `http:` link) fails the
- * build before Next.js starts, with the document `_id` and the field.
+ * published document is validated with the Studio schema's own rules
+ * (`schema-validation.ts`), then every document the pages read is read as the pages
+ * will read it, so bad content (a missing field, a `javascript:` or `http:` link, a
+ * review too short) fails the build before Next.js starts, with the document `_id`
+ * and the field.
  */
 import {
   getCaseStudy,
@@ -13,14 +15,17 @@ import {
   getSiteSettings,
 } from './index.ts'
 import { mediaAssetsQuery } from './queries.ts'
-import { runQuery, sourceFromEnv, type ContentSource } from './source.ts'
-import { httpsUrl, validateDocument } from './validate.ts'
+import { assertValidSnapshot, type SchemaFindings } from './schema-validation.ts'
+import { readAllDocuments, runQuery, sourceFromEnv, type ContentSource } from './source.ts'
+import { checkDocument, downloadableUrl } from './validate.ts'
 
 /**
  * Reads and validates everything the site is built from.
+ * @returns what the schema's rules found (warnings are printed, not thrown)
  * @throws ContentError naming the document and field (Error when something required is missing)
  */
-export async function validateAllContent(source: ContentSource = sourceFromEnv()): Promise<void> {
+export async function validateAllContent(source: ContentSource = sourceFromEnv()): Promise<SchemaFindings> {
+  const findings = await assertValidSnapshot(await readAllDocuments(source))
   await getSiteSettings(source)
   await getHomePage(source)
   await getCaseStudyCards(source)
@@ -28,7 +33,6 @@ export async function validateAllContent(source: ContentSource = sourceFromEnv()
   await getPortfolioSites(source)
   // An asset's `url` is what the build downloads from Sanity: https only (absent in some local datasets).
   for (const asset of await runQuery(mediaAssetsQuery, {}, source))
-    validateDocument(asset, {
-      url: (value) => (value === null || value === undefined ? null : httpsUrl(value)),
-    })
+    checkDocument(asset, { url: downloadableUrl })
+  return findings
 }

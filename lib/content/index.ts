@@ -1,7 +1,9 @@
 /**
  * The content layer's public API: what routes call at build time. Each function
- * runs one query from `queries.ts`, validates the result (naming document and
- * field on failure) and returns plain props for components.
+ * runs one query from `queries.ts` and returns plain props for components. The
+ * content was validated before (`check.ts`, the build's first step: the Studio
+ * schema's rules on every published document); these keep only the build's own
+ * rules (`validate.ts`): a list a page needs is not empty, an image's asset resolves.
  */
 import {
   caseStudyCardsQuery,
@@ -23,18 +25,7 @@ import type {
   SiteSettingsQueryResult,
 } from './sanity.types.ts'
 import { runQuery, sourceFromEnv, type ContentSource } from './source.ts'
-import {
-  exactly,
-  httpsUrl,
-  httpsUrlOrPath,
-  image,
-  list,
-  portableText,
-  requireFound,
-  text,
-  validateDocument,
-  ContentError,
-} from './validate.ts'
+import { checkDocument, ContentError, imageAsset, requireFound } from './validate.ts'
 
 export type { ContentImage } from './media.ts'
 export { inlineFirstImages, inlineIfSmall } from './media.ts'
@@ -55,7 +46,7 @@ export type PortfolioSite = WithImage<PortfolioSitesQueryResult[number], 'image'
 /** The addresses of one case study: its slug and the legacy id of old links. */
 export type CaseStudyPath = { slug: string; legacyId: string }
 
-const caseStudyCardRules = { title: text, slug: text, issueText: text, image }
+const imageRules = { image: imageAsset }
 
 /**
  * The siteSettings singleton.
@@ -63,52 +54,18 @@ const caseStudyCardRules = { title: text, slug: text, issueText: text, image }
  */
 export async function getSiteSettings(source: ContentSource = sourceFromEnv()): Promise<SiteSettings> {
   const settings = requireFound(await runQuery(siteSettingsQuery, {}, source), 'siteSettings document')
-  validateDocument(settings, {
-    brandName: text,
-    description: text,
-    heroEyebrow: text,
-    heroHeadline: text,
-    heroSubheadline: text,
-    heroImage: image,
-    sellingPoints: list({ min: 1, max: 4, of: text }),
-    servicesIntro: text,
-    audienceIntro: text,
-    calculatorIntro: text,
-    caseStudiesIntro: text,
-    faqIntro: text,
-    reviewsIntro: text,
-    contactIntro: text,
-    consultationIntro: text,
-    portfolioIntro: text,
-    contactEmail: text,
-    contactPhone: text,
-    bookingWidgetUrl: httpsUrlOrPath,
-    bookingScriptUrl: (value) => (value ? httpsUrlOrPath(value) : null),
-    contactWebhookUrl: httpsUrlOrPath,
-    siteUrl: httpsUrl,
-  })
+  checkDocument(settings, { heroImage: imageAsset })
   return { ...settings, heroImage: toContentImage(settings.heroImage) }
 }
 
 /**
  * Services, audience cards, growth items, FAQs and the two review lists
  * (spec §3: the strip holds five, the Reviews section shows four).
- * @throws Error when a list is empty; ContentError on an invalid document
+ * @throws Error when a list is empty
  */
 export async function getHomePage(source: ContentSource = sourceFromEnv()): Promise<HomePage> {
   const home = await runQuery(homePageQuery, {}, source)
-  const reviewRules = { name: text, business: text, text, stars: exactly(5) }
-  const lists = {
-    services: { icon: text, title: text, description: text },
-    audienceCards: { title: text, description: text },
-    growthItems: { title: text, content: text },
-    faqs: { question: text, answer: text },
-    stripReviews: reviewRules,
-    sectionReviews: reviewRules,
-  } as const
-  for (const [name, rules] of Object.entries(lists) as [keyof HomePage, (typeof lists)[keyof HomePage]][]) {
-    for (const doc of requireFound(home[name], name)) validateDocument(doc, rules)
-  }
+  for (const name of Object.keys(home) as (keyof HomePage)[]) requireFound(home[name], name)
   return home
 }
 
@@ -119,44 +76,25 @@ export async function getHomePage(source: ContentSource = sourceFromEnv()): Prom
 export async function getCaseStudyCards(source: ContentSource = sourceFromEnv()): Promise<CaseStudyCard[]> {
   const cards = requireFound(await runQuery(caseStudyCardsQuery, {}, source), 'case studies')
   return cards.map((card) => ({
-    ...validateDocument(card, caseStudyCardRules),
+    ...checkDocument(card, imageRules),
     image: toContentImage(card.image),
   }))
 }
 
 /**
- * Slug and legacy id of every case study, for the static routes.
- * @throws Error when there are none; ContentError when a slug is not lowercase or two addresses collide
+ * Slug and legacy id of every case study, for the static routes (the schema keeps
+ * every address to one case study).
+ * @throws Error when there are none
  */
 export async function getCaseStudyPaths(source: ContentSource = sourceFromEnv()): Promise<CaseStudyPath[]> {
   const docs = requireFound(await runQuery(caseStudyPathsQuery, {}, source), 'case studies')
-  const seen = new Map<string, string>()
-  return docs.map((doc) => {
-    validateDocument(doc, {
-      slug: (value) =>
-        text(value) ??
-        (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(String(value))
-          ? null
-          : 'must be lowercase letters, digits and hyphens'),
-      legacyId: text,
-    })
-    for (const [field, address] of [
-      ['slug', doc.slug],
-      ['legacyId', doc.legacyId],
-    ] as const) {
-      const owner = seen.get(address)
-      if (owner && owner !== doc._id)
-        throw new ContentError(doc._id, field, `"${address}" is already the address of "${owner}"`)
-      seen.set(address, doc._id)
-    }
-    return { slug: doc.slug, legacyId: doc.legacyId }
-  })
+  return docs.map((doc) => ({ slug: doc.slug, legacyId: doc.legacyId }))
 }
 
 /**
  * One case study by slug or legacy id (spec ids keep working as old links).
  * @returns the case study, or null when none matches
- * @throws ContentError when the matching document is invalid
+ * @throws ContentError when its image's asset does not resolve
  */
 export async function getCaseStudy(
   slugOrLegacyId: string,
@@ -164,28 +102,18 @@ export async function getCaseStudy(
 ): Promise<CaseStudy | null> {
   const study = await runQuery(caseStudyQuery, { slug: slugOrLegacyId }, source)
   if (!study) return null
-  validateDocument(study, {
-    title: text,
-    detailTitle: text,
-    slug: text,
-    legacyId: text,
-    issue: portableText,
-    solution: portableText,
-    outcome: portableText,
-    details: list({ lengths: [3, 5], of: text }),
-    image,
-  })
+  checkDocument(study, imageRules)
   return { ...study, image: toContentImage(study.image) }
 }
 
 /**
  * The portfolio on /sites, in editors' order.
- * @throws Error when there are none; ContentError on an invalid document
+ * @throws Error when there are none; ContentError when an image's asset does not resolve
  */
 export async function getPortfolioSites(source: ContentSource = sourceFromEnv()): Promise<PortfolioSite[]> {
   const sites = requireFound(await runQuery(portfolioSitesQuery, {}, source), 'portfolio sites')
   return sites.map((site) => ({
-    ...validateDocument(site, { title: text, description: text, url: httpsUrl, image }),
+    ...checkDocument(site, imageRules),
     image: toContentImage(site.image),
   }))
 }

@@ -99,6 +99,34 @@ export async function loadLocalDataset(file: string): Promise<StoredDocument[]> 
   return cached.documents
 }
 
+/** Every published document of the Content Lake, the assets included (the schema validation's snapshot). */
+const ALL_PUBLISHED_DOCUMENTS = '*[!(_id in path("drafts.**")) && !(_id in path("versions.**"))]'
+
+function contentLakeClient(source: Extract<ContentSource, { kind: 'sanity' }>) {
+  return createClient({
+    projectId: source.projectId,
+    dataset: source.dataset,
+    apiVersion: source.apiVersion,
+    token: source.token,
+    apiHost: source.apiHost,
+    // A stand-in host has no project subdomains.
+    useProjectHostname: !source.apiHost,
+    useCdn: false,
+    perspective: 'published',
+  })
+}
+
+/**
+ * Every document of the source, as stored: the local dataset file as it is (drafts
+ * included), or every published document of the Content Lake in one query.
+ * @throws when the dataset cannot be read or the Content Lake answers with an error
+ */
+export async function readAllDocuments(source: ContentSource = sourceFromEnv()): Promise<StoredDocument[]> {
+  if (source.kind === 'sanity')
+    return contentLakeClient(source).fetch<StoredDocument[]>(ALL_PUBLISHED_DOCUMENTS)
+  return loadLocalDataset(source.file)
+}
+
 /**
  * Runs a GROQ query against the configured source.
  * @param query a GROQ string from `queries.ts`
@@ -111,20 +139,7 @@ export async function runQuery<Query extends string>(
   params: QueryParams = {},
   source: ContentSource = sourceFromEnv(),
 ): Promise<QueryResult<Query>> {
-  if (source.kind === 'sanity') {
-    const client = createClient({
-      projectId: source.projectId,
-      dataset: source.dataset,
-      apiVersion: source.apiVersion,
-      token: source.token,
-      apiHost: source.apiHost,
-      // A stand-in host has no project subdomains.
-      useProjectHostname: !source.apiHost,
-      useCdn: false,
-      perspective: 'published',
-    })
-    return client.fetch<QueryResult<Query>>(query, params)
-  }
+  if (source.kind === 'sanity') return contentLakeClient(source).fetch<QueryResult<Query>>(query, params)
   const dataset = await loadLocalDataset(source.file)
   const result = await evaluate(parse(query, { params }), { dataset, params })
   return (await result.get()) as QueryResult<Query>

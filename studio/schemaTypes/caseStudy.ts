@@ -1,7 +1,8 @@
-import { defineArrayMember, defineField, defineType } from 'sanity'
-import { imageWithAlt } from './imageWithAlt'
-import { orderField, orderOrdering } from './orderField'
-import { linkAnnotation } from './urls'
+import { defineArrayMember, defineField, defineType } from '@sanity/types'
+import { legacyIdIsFree, slugIsFree } from './caseStudyAddress.ts'
+import { imageWithAlt } from './imageWithAlt.ts'
+import { orderField, orderOrdering } from './orderField.ts'
+import { linkAnnotation } from './urls.ts'
 
 const portableText = (name: string, title: string, description: string) =>
   defineField({
@@ -16,8 +17,35 @@ const portableText = (name: string, title: string, description: string) =>
         marks: { annotations: [linkAnnotation] },
       }),
     ],
-    validation: (rule) => rule.required().min(1),
+    validation: (rule) => rule.required().min(1).custom(hasText),
   })
+
+/** The case study cards show the first 120 characters of The Issue (product §3). */
+const CARD_TEXT_LENGTH = 120
+
+/** Warning of The Issue: its first paragraph fills the card's 120 characters. */
+function opensWithCardText(blocks: unknown): true | string {
+  const first = Array.isArray(blocks) ? blocks[0] : undefined
+  const text = Array.isArray(first?.children)
+    ? first.children
+        .map((span: { text?: unknown }) => (typeof span?.text === 'string' ? span.text : ''))
+        .join('')
+    : ''
+  return !first || text.length >= CARD_TEXT_LENGTH
+    ? true
+    : `The cards show the first ${CARD_TEXT_LENGTH} characters of the first paragraph, which has ${text.length}: open with a longer one`
+}
+
+/** Custom rule of the case study texts: at least one block holds some words (an empty box reads as broken). */
+function hasText(blocks: unknown): true | string {
+  if (!Array.isArray(blocks) || blocks.length === 0) return true // left to required()
+  const words = blocks.some(
+    (block) =>
+      Array.isArray(block?.children) &&
+      block.children.some((span: { text?: unknown }) => typeof span?.text === 'string' && span.text.trim()),
+  )
+  return words ? true : 'Write some text: every block here is empty'
+}
 
 /** Case study (spec §3): listed on /case-studies, detailed on /case-studies/{slug}. */
 export const caseStudy = defineType({
@@ -56,21 +84,28 @@ export const caseStudy = defineType({
             !slug?.current || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug.current)
               ? true
               : 'Use lowercase letters, digits and single hyphens only',
-          ),
+          )
+          .custom(slugIsFree),
     }),
     defineField({
       name: 'legacyId',
       title: 'Legacy id',
       description:
-        'The id used in old links (e.g. "Osteopath Lancing"); /case-studies/{legacy id} keeps working. For a new case study, repeat the slug.',
+        'The id used in old links (e.g. "Osteopath Lancing"); /case-studies/{legacy id} keeps working. For a new case study, repeat the slug. No other case study may use it as its slug or legacy id.',
       type: 'string',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().custom(legacyIdIsFree),
     }),
-    portableText(
-      'issue',
-      'The Issue',
-      'The problem the client had: the first box on the case study page. Its first 120 characters also appear on the case study cards, so open with the point.',
-    ),
+    {
+      ...portableText(
+        'issue',
+        'The Issue',
+        'The problem the client had: the first box on the case study page. Its first 120 characters also appear on the case study cards, so open with the point.',
+      ),
+      validation: (rule) => [
+        rule.required().min(1).custom(hasText),
+        rule.custom(opensWithCardText).warning(),
+      ],
+    },
     portableText('solution', 'Our Solution', 'What we built: the second box on the case study page.'),
     portableText(
       'outcome',

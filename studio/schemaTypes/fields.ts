@@ -1,4 +1,4 @@
-import { defineField } from 'sanity'
+import { defineField } from '@sanity/types'
 
 /**
  * A required one-line string field (e.g. a card's title).

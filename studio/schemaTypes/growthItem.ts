@@ -1,7 +1,7 @@
-import { defineType } from 'sanity'
-import { requiredString, requiredText } from './fields'
-import { orderField, orderOrdering } from './orderField'
-import { excerpt } from './preview'
+import { defineType } from '@sanity/types'
+import { requiredString, requiredText } from './fields.ts'
+import { orderField, orderOrdering } from './orderField.ts'
+import { excerpt } from './preview.ts'
 
 /** An item of the 'Less Grind. More Growth' collapsible list (spec §2, §3). */
 export const growthItem = defineType({

@@ -1,11 +1,11 @@
-import { audienceCard } from './audienceCard'
-import { caseStudy } from './caseStudy'
-import { faq } from './faq'
-import { growthItem } from './growthItem'
-import { portfolioSite } from './portfolioSite'
-import { review } from './review'
-import { service } from './service'
-import { siteSettings } from './siteSettings'
+import { audienceCard } from './audienceCard.ts'
+import { caseStudy } from './caseStudy.ts'
+import { faq } from './faq.ts'
+import { growthItem } from './growthItem.ts'
+import { portfolioSite } from './portfolioSite.ts'
+import { review } from './review.ts'
+import { service } from './service.ts'
+import { siteSettings } from './siteSettings.ts'
 
 /** Every schema type of the dataset, one file each. */
 export const schemaTypes = [

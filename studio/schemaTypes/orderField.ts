@@ -1,4 +1,4 @@
-import { defineField } from 'sanity'
+import { defineField } from '@sanity/types'
 
 /** The name of the shared order field: every list on the site sorts by it, ascending. */
 export const ORDER_FIELD = 'order'

@@ -1,7 +1,7 @@
-import { defineField, defineType } from 'sanity'
-import { imageWithAlt } from './imageWithAlt'
-import { requiredString, requiredText } from './fields'
-import { orderField, orderOrdering } from './orderField'
+import { defineField, defineType } from '@sanity/types'
+import { imageWithAlt } from './imageWithAlt.ts'
+import { requiredString, requiredText } from './fields.ts'
+import { orderField, orderOrdering } from './orderField.ts'
 
 /** The host name of a URL for a list subtitle ('www.example.co.uk'), or the text as given. */
 function hostOf(url: unknown): string {

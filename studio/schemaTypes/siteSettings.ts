@@ -1,6 +1,6 @@
-import { defineArrayMember, defineField, defineType } from 'sanity'
-import { imageWithAlt } from './imageWithAlt'
-import { httpsUrlOrSitePath } from './urls'
+import { defineArrayMember, defineField, defineType } from '@sanity/types'
+import { imageWithAlt } from './imageWithAlt.ts'
+import { httpsUrlOrSitePath } from './urls.ts'
 
 /** Singleton id: there is exactly one site settings document. */
 export const SITE_SETTINGS_ID = 'siteSettings'
@@ -97,9 +97,9 @@ export const siteSettings = defineType({
       name: 'sellingPoints',
       title: 'Selling points',
       description:
-        'Short lines with a tick under the headline at the top of the home page (e.g. "Live in 5 to 7 days"). One to four lines, a few words each.',
+        'Short lines with a tick under the headline at the top of the home page (e.g. "Live in 5 to 7 days"). One to four lines, a few words each (up to 60 characters).',
       type: 'array',
-      of: [defineArrayMember({ type: 'string' })],
+      of: [defineArrayMember({ type: 'string', validation: (rule) => rule.required().max(60) })],
       group: 'brand',
       validation: (rule) => rule.required().min(1).max(4),
     }),

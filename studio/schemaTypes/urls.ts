@@ -1,15 +1,18 @@
 /**
- * Link and embed rules for the Studio, matching the build's checks
- * (lib/content/validate.ts: httpsUrl, httpsUrlOrPath, textLink). Sanity's
- * `uri({ allowRelative: true })` lets anything starting with "/" through as
- * "relative", including `//evil.example` and `/\evil.example`, which browsers
- * open as another site: these custom rules refuse them.
+ * Link and embed rules: the one copy of them. The Studio shows them to editors and the
+ * build runs them on every published document (lib/content/schema-validation.ts).
+ * Sanity's `uri({ allowRelative: true })` lets anything starting with "/" through as
+ * "relative", including `//evil.example` and `/\evil.example`, which browsers open as
+ * another site: these custom rules refuse them.
  */
-import { defineArrayMember, defineField } from 'sanity'
+import { defineArrayMember, defineField } from '@sanity/types'
 
+/** One "/", then not a second "/" or "\" (browsers read `//host` and `/\host` as another site), no spaces or backslashes. */
 const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/
+const SITE_ORIGIN = 'https://site.invalid'
 
-const isHttps = (value: string) => {
+/** An absolute https URL; the URL parser ignores leading spaces and letter case as browsers do. */
+export function isHttps(value: string): boolean {
   try {
     return new URL(value).protocol === 'https:'
   } catch {
@@ -17,15 +20,26 @@ const isHttps = (value: string) => {
   }
 }
 
+/** A path on this site: `SITE_PATH`, no control characters, and it resolves to this site's origin. */
+export function isSitePath(value: string): boolean {
+  if (!SITE_PATH.test(value)) return false
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return false
+  try {
+    return new URL(value, SITE_ORIGIN).origin === SITE_ORIGIN
+  } catch {
+    return false
+  }
+}
+
 /**
- * Custom rule: an https URL, or a path on this site (a single "/", then no "/"
- * or "\", no spaces). Empty values are left to `required()`.
+ * Custom rule: an https URL, or a path on this site (`isSitePath`). Empty values are
+ * left to `required()`.
  */
 export function httpsUrlOrSitePath(value: unknown): true | string {
   if (value === undefined || value === null || value === '') return true
   if (typeof value !== 'string') return 'Must be text'
   if (value.startsWith('/'))
-    return SITE_PATH.test(value)
+    return isSitePath(value)
       ? true
       : 'A path on this site starts with a single "/" (not "//" or "/\\") and has no spaces or backslashes'
   return isHttps(value) ? true : 'Use an address starting with https:// or a path on this site'

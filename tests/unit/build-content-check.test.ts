@@ -79,7 +79,8 @@ const cases: { what: string; id: string; field: string; edit: (doc: StoredDocume
   {
     what: 'a javascript: link in case study text',
     id: study._id,
-    field: 'outcome',
+    // Sanity's path format: the block and the link by their keys.
+    field: `outcome[_key=="${(study.outcome as { _key: string }[])[0]!._key}"].markDefs[_key=="x"].href`,
     edit: (doc) => {
       const blocks = structuredClone(doc.outcome) as { markDefs: unknown[] }[]
       blocks[0]!.markDefs = [{ _type: 'link', _key: 'x', href: 'javascript:alert(1)' }]

@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 import { getCaseStudy, getCaseStudyPaths } from '@/lib/content'
-import { SEED_FILE, seedWith } from './helpers/dataset'
+import { validateAllContent } from '@/lib/content/check'
+import { SEED_FILE, seedDocuments, seedWith, writeDataset } from './helpers/dataset'
 
 const local = { kind: 'local', file: SEED_FILE } as const
 
@@ -33,15 +34,41 @@ describe('case study addresses', () => {
       ...doc,
       slug: { _type: 'slug', current: 'Um Al Hayaa' },
     }))
-    await expect(getCaseStudyPaths(source)).rejects.toThrow(
-      'document "caseStudy-um-al-hayaa", field "slug": must be lowercase letters, digits and hyphens',
+    await expect(validateAllContent(source)).rejects.toThrow(
+      'document "caseStudy-um-al-hayaa", field "slug": Use lowercase letters, digits and single hyphens only',
     )
   })
 
-  test('two case studies with one address fail', async () => {
-    const source = seedWith('caseStudy-um-al-hayaa', (doc) => ({ ...doc, legacyId: 'osteopath-lancing' }))
-    await expect(getCaseStudyPaths(source)).rejects.toThrow(
-      'document "caseStudy-um-al-hayaa", field "legacyId": "osteopath-lancing" is already the address of "caseStudy-osteopath-lancing"',
+  test.each([
+    ["a legacy id that is another case study's slug", 'legacyId', { legacyId: 'osteopath-lancing' }],
+    ["a legacy id that is another case study's legacy id", 'legacyId', { legacyId: 'Osteopath Lancing' }],
+    [
+      "a slug that is another case study's slug",
+      'slug',
+      { slug: { _type: 'slug', current: 'osteopath-lancing' } },
+    ],
+  ] as const)('%s fails the build (two pages at one address)', async (_, field, change) => {
+    const source = seedWith('caseStudy-um-al-hayaa', (doc) => ({ ...doc, ...change }))
+    await expect(validateAllContent(source)).rejects.toThrow(
+      new RegExp(`document "caseStudy-um-al-hayaa", field "${field}": .*(already|is already in use)`),
     )
+  })
+
+  test("a slug that is another case study's legacy id fails the build", async () => {
+    const documents = seedDocuments().map((doc) =>
+      doc._id === 'caseStudy-um-al-hayaa'
+        ? { ...doc, slug: { _type: 'slug', current: 'osteopath-lancing-old' } }
+        : doc._id === 'caseStudy-osteopath-lancing'
+          ? { ...doc, legacyId: 'osteopath-lancing-old' }
+          : doc,
+    )
+    await expect(validateAllContent(writeDataset(documents))).rejects.toThrow(
+      'document "caseStudy-um-al-hayaa", field "slug": "osteopath-lancing-old" is already the address of case study "caseStudy-osteopath-lancing"',
+    )
+  })
+
+  test("a case study's own slug as its legacy id is fine (new case studies repeat it)", async () => {
+    const source = seedWith('caseStudy-um-al-hayaa', (doc) => ({ ...doc, legacyId: 'um-al-hayaa' }))
+    await expect(validateAllContent(source)).resolves.toBeTruthy()
   })
 })

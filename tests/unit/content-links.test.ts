@@ -2,15 +2,15 @@
  * @jest-environment node
  *
  * Every link and embed field of the dataset refuses script, data, plain-http and
- * other-site addresses at build time (lib/content/validate.ts), naming the
- * document and the field: siteSettings bookingWidgetUrl, bookingScriptUrl,
+ * other-site addresses at build time (the Studio schema's rules, run by the build's
+ * first step, lib/content/check.ts), naming the document and the field: siteSettings bookingWidgetUrl, bookingScriptUrl,
  * contactWebhookUrl, siteUrl; portfolioSite url; links in case study text
  * (issue, solution, outcome: markDefs[].href); and image assets' url (what
  * the build downloads from Sanity).
  */
-import { ContentError, getCaseStudy, getPortfolioSites, getSiteSettings } from '@/lib/content'
+import { ContentError, getSiteSettings } from '@/lib/content'
 import { validateAllContent } from '@/lib/content/check'
-import { httpsUrl, httpsUrlOrPath, sitePath, textLink } from '@/lib/content/validate'
+import { httpsUrlOrSitePath, isHttps, isSitePath, textLinkHref } from '@/studio/schemaTypes/urls'
 import type { StoredDocument } from '@/lib/content/source'
 import { BAD_PATHS, BAD_URLS } from './helpers/badUrls'
 import { SEED_FILE, seedDocuments, seedWith, writeDataset } from './helpers/dataset'
@@ -24,8 +24,11 @@ async function refusal(promise: Promise<unknown>, documentId: string, field: str
     (caught: unknown) => caught,
   )
   expect(error).toBeInstanceOf(ContentError)
-  expect(error).toMatchObject({ documentId, field })
-  expect((error as Error).message).toContain(`document "${documentId}", field "${field}"`)
+  const problem = (error as ContentError).problems.find(
+    (candidate) => candidate.documentId === documentId && candidate.field.startsWith(field),
+  )
+  expect(problem).toBeDefined()
+  expect((error as Error).message).toContain(`document "${documentId}", field "${problem!.field}"`)
   return error as ContentError
 }
 
@@ -42,7 +45,6 @@ describe('siteSettings link and embed fields', () => {
       `${field} = %s fails the build`,
       async (_, value) => {
         const source = seedWith('siteSettings', (doc) => ({ ...doc, [field]: value }))
-        await refusal(getSiteSettings(source), 'siteSettings', field)
         await refusal(validateAllContent(source), 'siteSettings', field)
       },
     )
@@ -53,11 +55,14 @@ describe('siteSettings link and embed fields', () => {
     const source = seedWith('siteSettings', (doc) => ({
       ...doc,
       bookingWidgetUrl: 'https://booking.example.com/widget/booking/abc?x=1',
-      bookingScriptUrl: '/booking/embed.js',
+      bookingScriptUrl: 'https://booking.example.com/embed.js',
       contactWebhookUrl: 'https://hook.eu1.make.com/abc123',
       siteUrl: 'https://www.example.co.uk',
     }))
-    await expect(getSiteSettings(source)).resolves.toMatchObject({ bookingScriptUrl: '/booking/embed.js' })
+    await expect(validateAllContent(source)).resolves.toBeTruthy()
+    await expect(getSiteSettings(source)).resolves.toMatchObject({
+      contactWebhookUrl: 'https://hook.eu1.make.com/abc123',
+    })
   })
 })
 
@@ -67,7 +72,6 @@ describe('portfolioSite url', () => {
     'url = %s fails the build',
     async (_, value) => {
       const source = seedWith(site._id, (doc) => ({ ...doc, url: value }))
-      await refusal(getPortfolioSites(source), site._id, 'url')
       await refusal(validateAllContent(source), site._id, 'url')
     },
   )
@@ -75,7 +79,6 @@ describe('portfolioSite url', () => {
 
 describe('links in case study text (the schema allows a link annotation in issue, solution, outcome)', () => {
   const study = firstOf('caseStudy')
-  const slug = (study.slug as { current: string }).current
 
   /** The case study with one link on the first span of `field`'s first block. */
   const withLink = (field: string, href: unknown) =>
@@ -93,10 +96,10 @@ describe('links in case study text (the schema allows a link annotation in issue
     test.each([...BAD_URLS, ...BAD_PATHS].map((value) => [JSON.stringify(value), value]))(
       `a link in ${field} to %s fails the build`,
       async (_, value) => {
-        const source = withLink(field, value)
-        const error = await refusal(getCaseStudy(slug, source), study._id, field)
-        expect(error.problem).toContain('block 1 has a link')
-        await refusal(validateAllContent(source), study._id, field)
+        const error = await refusal(validateAllContent(withLink(field, value)), study._id, field)
+        expect(error.field).toMatch(
+          new RegExp(`^${field}\\[_key=="[^"]+"\\]\\.markDefs\\[_key=="l1"\\]\\.href$`),
+        )
       },
     )
   }
@@ -108,7 +111,7 @@ describe('links in case study text (the schema allows a link annotation in issue
     'mailto:hi@example.co.uk',
     'tel:+442079460321',
   ])('a link to %s is fine', async (href) => {
-    await expect(getCaseStudy(slug, withLink('solution', href))).resolves.toBeTruthy()
+    await expect(validateAllContent(withLink('solution', href))).resolves.toBeTruthy()
   })
 })
 
@@ -127,31 +130,37 @@ describe('image asset url (downloaded by the build from Sanity)', () => {
 })
 
 test('the whole seed passes the build-time check', async () => {
-  await expect(validateAllContent({ kind: 'local', file: SEED_FILE })).resolves.toBeUndefined()
-  await expect(validateAllContent(writeDataset(seedDocuments()))).resolves.toBeUndefined()
+  await expect(validateAllContent({ kind: 'local', file: SEED_FILE })).resolves.toMatchObject({ errors: [] })
+  await expect(validateAllContent(writeDataset(seedDocuments()))).resolves.toMatchObject({ errors: [] })
 })
 
-describe('the checks themselves', () => {
-  test.each([...BAD_URLS, ...BAD_PATHS])('%j is refused by every link check', (value) => {
-    for (const check of [httpsUrl, httpsUrlOrPath, textLink])
-      expect([check.name, check(value)]).toEqual([check.name, expect.any(String)])
+describe('the rules themselves (studio/schemaTypes/urls.ts)', () => {
+  test.each([...BAD_URLS, ...BAD_PATHS])('%j is refused by every link rule', (value) => {
+    expect(isHttps(value)).toBe(false)
+    expect(httpsUrlOrSitePath(value)).toEqual(expect.any(String))
+    expect(textLinkHref(value)).toEqual(expect.any(String))
   })
 
   test.each(BAD_PATHS)('%j is not a path on this site', (value) => {
-    expect(sitePath(value)).toEqual(expect.any(String))
+    expect(isSitePath(value)).toBe(false)
   })
 
   test.each(['/', '/api/contact', '/booking/', '/a/b.js?x=1#y', '/caf%C3%A9'])(
     '%j is a path on this site',
     (value) => {
-      expect(sitePath(value)).toBeNull()
-      expect(httpsUrlOrPath(value)).toBeNull()
+      expect(isSitePath(value)).toBe(true)
+      expect(httpsUrlOrSitePath(value)).toBe(true)
     },
   )
 
+  test('a control character makes a path no path on this site', () => {
+    expect(isSitePath('/a\u0001b')).toBe(false)
+    expect(isSitePath('/a\u007fb')).toBe(false)
+  })
+
   test('non-strings are refused, not stringified', () => {
-    for (const check of [httpsUrl, httpsUrlOrPath, textLink, sitePath])
+    for (const rule of [httpsUrlOrSitePath, textLinkHref])
       for (const value of [{ toString: () => 'https://x.example' }, ['https://x.example'], 1])
-        expect(check(value)).toEqual(expect.any(String))
+        expect(rule(value)).toEqual(expect.any(String))
   })
 })

@@ -1,0 +1,48 @@
+/**
+ * A case study answers at two addresses: /case-studies/{slug} and /case-studies/{legacy id}
+ * (product §3: old links keep working). No address may belong to two case studies, or
+ * one page would silently replace the other. Sanity's own slug check keeps slugs unique;
+ * these rules keep a legacy id apart from every other case study's slug and legacy id,
+ * and a slug apart from every other legacy id. They query the dataset, so the Studio
+ * checks them live and the build checks them against its snapshot.
+ */
+import type { CustomValidator, Slug } from '@sanity/types'
+
+/** Sanity API version of the rules' queries. */
+const API_VERSION = '2025-02-19'
+
+const OTHERS =
+  '_type == "caseStudy" && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && _id != $id'
+/** Other published case studies with `$address` as slug or legacy id. */
+const OWNERS_OF_ADDRESS = `*[${OTHERS} && (slug.current == $address || legacyId == $address)]._id`
+/** Other published case studies with `$address` as legacy id. */
+const OWNERS_OF_LEGACY_ID = `*[${OTHERS} && legacyId == $address]._id`
+
+const publishedId = (id: string | undefined) => (id ?? '').replace(/^drafts\./, '')
+
+async function ownersOf(
+  query: string,
+  address: string,
+  context: Parameters<CustomValidator>[1],
+): Promise<string[]> {
+  return context
+    .getClient({ apiVersion: API_VERSION })
+    .fetch<string[]>(query, { id: publishedId(context.document?._id), address })
+}
+
+const taken = (address: string, owners: string[]) =>
+  `"${address}" is already the address of case study "${owners[0]}"`
+
+/** Custom rule of `legacyId`: no other case study answers at this address. */
+export const legacyIdIsFree: CustomValidator<string | undefined> = async (value, context) => {
+  if (!value) return true
+  const owners = await ownersOf(OWNERS_OF_ADDRESS, value, context)
+  return owners.length ? taken(value, owners) : true
+}
+
+/** Custom rule of `slug`: no other case study has it as its legacy id (slug against slug is Sanity's own check). */
+export const slugIsFree: CustomValidator<Slug | undefined> = async (value, context) => {
+  if (!value?.current) return true
+  const owners = await ownersOf(OWNERS_OF_LEGACY_ID, value.current, context)
+  return owners.length ? taken(value.current, owners) : true
+}
