@@ -107,3 +107,33 @@ describe('what the seed holds (spec §2, §3)', () => {
     for (const card of cards) expect(card.image.src).toMatch(/^\/media\/[0-9a-f]{40}-\d+x\d+\.svg$/)
   })
 })
+
+describe("the build's schema validation reads both sources the same way", () => {
+  test('the Content Lake: every published document in one query, drafts left out', async () => {
+    const { readAllDocuments } = await import('@/lib/content/source')
+    const seed = seedDocuments()
+    const withDraft = await startSanityStandIn([...seed, { ...seed[0]!, _id: `drafts.${seed[0]!._id}` }])
+    try {
+      const documents = await readAllDocuments({ ...remote, apiHost: withDraft.url } as ContentSource)
+      expect(documents.map((doc) => doc._id).sort()).toEqual(seed.map((doc) => doc._id).sort())
+      expect(withDraft.requests).toHaveLength(1)
+    } finally {
+      await withDraft.close()
+    }
+  })
+
+  test('a document that breaks a Studio-only limit fails the build from the Content Lake too', async () => {
+    const { validateAllContent } = await import('@/lib/content/check')
+    const review = seedDocuments().find((doc) => doc._type === 'review')!
+    const broken = await startSanityStandIn(
+      seedDocuments().map((doc) => (doc._id === review._id ? { ...doc, text: 'Too short.' } : doc)),
+    )
+    try {
+      await expect(validateAllContent({ ...remote, apiHost: broken.url } as ContentSource)).rejects.toThrow(
+        `Invalid content: document "${review._id}", field "text": Must be at least 20 characters long`,
+      )
+    } finally {
+      await broken.close()
+    }
+  })
+})
