@@ -4,14 +4,33 @@
  *  - full build time, cold and warm (and the empty page's);
  *  - JavaScript, CSS, HTML and image bytes per route, raw / brotli / gzip, with the
  *    ratio of each route's compressed JavaScript to the empty page's;
- *  - publish-to-live through the publisher, a burst of 50 publishes, load during swaps.
- * Takes several minutes (real builds). `--no-publish` skips the publisher part.
+ *  - publish-to-live through the publisher, a burst of 50 publishes, load during swaps;
+ *  - what the schema validation adds to a build: the seed, and the seed plus 1,000
+ *    reviews and 200 case studies.
+ * Takes several minutes (real builds). `--no-publish` skips the publisher part;
+ * `--validation-only` measures the schema validation alone (seconds).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import { DEFAULT_LOCAL_DATASET } from '../lib/content/source.ts'
 import { routeBytes, type RouteBytes } from './bench/bytes.ts'
 import { buildEmptyPage } from './bench/empty-page.ts'
 import { measureBuilds, measurePublishing, seconds } from './bench/publish.ts'
+import { measureValidation, type ValidationFigures } from './bench/validation.ts'
+
+const printValidation = (figures: ValidationFigures) => {
+  console.log('\nSchema validation added to a build (median of 3, ms):')
+  console.table({
+    'load packages, compile schema': { documents: '', ms: figures.loadMs },
+    seed: figures.seed,
+    'seed + 1,000 reviews + 200 case studies': figures.large,
+  })
+}
+
+if (process.argv.includes('--validation-only')) {
+  printValidation(await measureValidation(DEFAULT_LOCAL_DATASET))
+  process.exit(0)
+}
 
 const builds = measureBuilds()
 const site = routeBytes('out')
@@ -20,6 +39,7 @@ const empty = await buildEmptyPage()
 const [emptyRow] = routeBytes(empty.out).filter((row) => row.route === '/')
 if (!emptyRow) throw new Error('the empty page has no index.html')
 const publishing = process.argv.includes('--no-publish') ? null : await measurePublishing()
+const validation = await measureValidation(DEFAULT_LOCAL_DATASET)
 
 const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
 const table = (rows: RouteBytes[]) =>
@@ -45,6 +65,7 @@ const report = {
   emptyPage: emptyRow,
   routes: site,
   publishing,
+  validation,
 }
 mkdirSync('reports', { recursive: true })
 writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n')
@@ -61,3 +82,4 @@ if (publishing) {
   })
 }
 console.log('bench: wrote reports/bench.json')
+printValidation(validation)

@@ -287,4 +287,10 @@ test('a rule that would need the network fails the build loudly, offline', async
   const client = snapshotClient(seed)
   expect(() => client.getDataUrl('doc')).toThrow(/needs the network/)
   await expect(client.fetch('count(*[_type == "caseStudy"])')).resolves.toBe(3)
+  // Queries filtered by one type run over that type only; others over everything.
+  await expect(
+    client.fetch('*[_type == $t && slug.current == $s][0]._id', { t: 'caseStudy', s: 'um-al-hayaa' }),
+  ).resolves.toBe('caseStudy-um-al-hayaa')
+  await expect(client.fetch('count(*[_type == "review" || _type == "faq"])')).resolves.toBe(9)
+  await expect(client.fetch('count(*[_type == "faq"]) + count(*[_type == "review"])')).resolves.toBe(9)
 })
