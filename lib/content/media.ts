@@ -3,7 +3,6 @@
  * the build copies each referenced asset into `public/media/` so that the
  * exported site serves its own images and never calls Sanity's CDN.
  */
-import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
@@ -11,6 +10,7 @@ import svgToTinyDataUri from 'mini-svg-data-uri'
 import sharp from 'sharp'
 import { toInlineSvg, type InlineSvg } from './inline-svg.ts'
 import type { ContentSource } from './source.ts'
+import { assetFileOf, ContentError } from './validate.ts'
 
 /**
  * An image as components take it: a same-origin path, intrinsic size in px, alt text,
@@ -326,25 +326,11 @@ async function resizeToWebp(bytes: Buffer, widths: number[], assetId: string): P
 }
 
 async function readLocalAsset(asset: MediaAsset, datasetFile: string): Promise<Buffer> {
-  if (!asset.originalFilename)
-    throw new Error(`Invalid content: document "${asset._id}", field "originalFilename": is missing`)
-  const file = path.join(path.dirname(datasetFile), 'images', asset.originalFilename)
-  let bytes: Buffer
-  try {
-    bytes = await readFile(file)
-  } catch {
-    throw new Error(`Invalid content: document "${asset._id}", field "originalFilename": no file at ${file}`)
-  }
-  const sha1 = createHash('sha1').update(bytes).digest('hex')
-  if (asset.sha1hash && asset.sha1hash !== sha1)
-    throw new Error(
-      `Invalid content: document "${asset._id}", field "sha1hash": ${file} has changed (sha1 ${sha1}); regenerate the dataset`,
-    )
-  return bytes
+  return assetFileOf(asset, path.join(path.dirname(datasetFile), 'images'), (file) => readFile(file))
 }
 
 async function downloadAsset(asset: MediaAsset): Promise<Buffer> {
-  if (!asset.url) throw new Error(`Invalid content: document "${asset._id}", field "url": is missing`)
+  if (!asset.url) throw new ContentError(asset._id, 'url', 'is missing')
   const response = await fetch(asset.url)
   if (!response.ok)
     throw new Error(`Could not download asset "${asset._id}" from ${asset.url}: HTTP ${response.status}`)

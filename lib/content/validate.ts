@@ -7,11 +7,16 @@
  *   study, the siteSettings singleton, ...);
  * - `imageAsset`: an image's asset document is in the dataset and has dimensions (the
  *   asset is Sanity's document, not one of the schema's types);
- * - `downloadableUrl`: the address the build downloads an asset from is https.
- * The asset's file itself (present, matching its hash, decodable) is checked where it is
- * read (`media.ts`), and a drawing is inlined only once it is proven safe (`inline-svg.ts`).
+ * - `downloadableUrl`: the address the build downloads an asset from is https;
+ * - `assetFileOf`: a local dataset's asset has its file, and the file matches the hash the
+ *   asset document was made from.
+ * Two more are where the file is read, since they are about its bytes: a raster image
+ * must decode (`media.ts`), and a drawing is inlined only once it is proven safe
+ * (`inline-svg.ts`; otherwise it is served as a file).
  * Every rule names the document `_id` and the field it failed on.
  */
+import { createHash } from 'node:crypto'
+import path from 'node:path'
 
 /** One broken rule: the document `_id`, the field path and what is wrong, in words. */
 export type ContentProblem = { documentId: string; field: string; problem: string }
@@ -83,6 +88,33 @@ export const imageAsset: Check = (value) => {
   if (typeof dimensions?.width !== 'number' || typeof dimensions?.height !== 'number')
     return `asset "${String(asset._id)}" has no dimensions`
   return null
+}
+
+/**
+ * Rule: a local dataset's asset has its file, `<dataset folder>/images/<originalFilename>`,
+ * and the file is the one the asset document was made from (its sha1 is `sha1hash`).
+ * @param read reads a file (node:fs/promises `readFile`)
+ * @returns the file's bytes
+ * @throws ContentError naming the asset and the field (originalFilename or sha1hash)
+ */
+export async function assetFileOf(
+  asset: { _id: string; originalFilename?: string | null; sha1hash?: string | null },
+  imagesDir: string,
+  read: (file: string) => Promise<Buffer>,
+): Promise<Buffer> {
+  if (!asset.originalFilename) throw new ContentError(asset._id, 'originalFilename', 'is missing')
+  const file = path.join(imagesDir, asset.originalFilename)
+  const bytes = await read(file).catch(() => {
+    throw new ContentError(asset._id, 'originalFilename', `no file at ${file}`)
+  })
+  const sha1 = createHash('sha1').update(bytes).digest('hex')
+  if (asset.sha1hash && asset.sha1hash !== sha1)
+    throw new ContentError(
+      asset._id,
+      'sha1hash',
+      `${file} has changed (sha1 ${sha1}); regenerate the dataset`,
+    )
+  return bytes
 }
 
 function valueAt(doc: unknown, path: string): unknown {

@@ -9,7 +9,7 @@
  * touched. `next build` itself is not run here.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { StoredDocument } from '@/lib/content/source'
@@ -99,3 +99,31 @@ test.each(cases.map((item) => [item.what, item] as const))(
   },
   60_000,
 )
+
+describe("the build's own rules on asset files (what the schema cannot say)", () => {
+  /** A copy of the seed with its images folder, one image changed by `change`. */
+  function seedWithImages(change: (imagesDir: string, file: string) => void) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'seed-images-'))
+    cpSync(path.dirname(SEED_FILE), dir, { recursive: true })
+    const asset = firstOf('sanity.imageAsset') as StoredDocument & { originalFilename: string }
+    change(path.join(dir, 'images'), asset.originalFilename)
+    return { file: path.join(dir, path.basename(SEED_FILE)), asset }
+  }
+
+  test('a missing image file fails the build naming the asset and field', () => {
+    const { file, asset } = seedWithImages((images, name) => rmSync(path.join(images, name)))
+    const run = syncMedia(file)
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(
+      `Invalid content: document "${asset._id}", field "originalFilename": no file at`,
+    )
+  }, 60_000)
+
+  test('an image file changed since the dataset was made fails the build naming the asset and field', () => {
+    const { file, asset } = seedWithImages((images, name) => appendFileSync(path.join(images, name), '\n'))
+    const run = syncMedia(file)
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain(`Invalid content: document "${asset._id}", field "sha1hash":`)
+    expect(run.stderr).toContain('regenerate the dataset')
+  }, 60_000)
+})
