@@ -27,12 +27,13 @@ export type CommandOutcome =
 const MAX_OUTPUT = 64 * 1024
 
 /**
- * The reason a build failed, for people: a content error names the document and
- * field (`Invalid content: document "x", field "y": …`); otherwise the last lines of output.
+ * The reason a build failed, for people: content errors name the document and field
+ * (`Invalid content: document "x", field "y": …`, one line each, every one the build
+ * printed, each once); otherwise the last lines of output.
  */
 export function failureReason(output: string, exit: string): string {
-  const content = output.match(/Invalid content:[^\n]*/)
-  if (content) return content[0].trim()
+  const content = [...new Set(output.match(/Invalid content:[^\n]*/g)?.map((line) => line.trim()))]
+  if (content.length) return content.join('\n')
   const tail = output.trim().split('\n').slice(-5).join('\n')
   return tail ? `${exit}: ${tail}` : exit
 }

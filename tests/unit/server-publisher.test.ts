@@ -78,7 +78,8 @@ test('a build failing on invalid content leaves the last good site live and name
   const status = await health()
   expect(status.live.id).toBe(live)
   expect(status.lastError.message).toBe(
-    'Invalid content: document "review-osteopath", field "stars": must be 5, is 4',
+    'Invalid content: document "review-osteopath", field "stars": Must be greater than or equal to 5\n' +
+      'Invalid content: document "review-osteopath", field "text": Must be at least 20 characters long',
   )
   expect(await home()).toContain('<h1>v1</h1>')
   expect(site.logs).toContainEqual(expect.objectContaining({ event: 'build.failed', level: 50 }))

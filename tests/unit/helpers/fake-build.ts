@@ -49,7 +49,11 @@ for (const [file, text] of Object.entries(files)) {
 
 const failure = process.env.FAKE_BUILD_FAIL
 if (failure === 'content') {
-  console.error('Error: Invalid content: document "review-osteopath", field "stars": must be 5, is 4')
+  // As the build's content step prints several problems: one line each.
+  console.error(
+    'sync-media: Invalid content: document "review-osteopath", field "stars": Must be greater than or equal to 5\n' +
+      'Invalid content: document "review-osteopath", field "text": Must be at least 20 characters long',
+  )
   process.exit(1)
 }
 if (failure === 'kill') process.kill(process.pid, 'SIGKILL')
