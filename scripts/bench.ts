@@ -6,9 +6,11 @@
  *    ratio of each route's compressed JavaScript to the empty page's;
  *  - publish-to-live through the publisher, a burst of 50 publishes, load during swaps;
  *  - what the schema validation adds to a build: the seed, and the seed plus 1,000
- *    reviews and 200 case studies.
+ *    reviews and 200 case studies;
+ *  - what the publish gate adds to publish-to-live: every page, and one changed page.
  * Takes several minutes (real builds). `--no-publish` skips the publisher part;
- * `--validation-only` measures the schema validation alone (seconds).
+ * `--validation-only` measures the schema validation alone and `--gate-only` the gate
+ * alone on the build in out/ (seconds each).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -16,6 +18,7 @@ import { DEFAULT_LOCAL_DATASET } from '../lib/content/source.ts'
 import { routeBytes, type RouteBytes } from './bench/bytes.ts'
 import { buildEmptyPage } from './bench/empty-page.ts'
 import { measureBuilds, measurePublishing, seconds } from './bench/publish.ts'
+import { measureGate, type GateFigures } from './bench/gate.ts'
 import { measureValidation, type ValidationFigures } from './bench/validation.ts'
 
 const printValidation = (figures: ValidationFigures) => {
@@ -27,8 +30,23 @@ const printValidation = (figures: ValidationFigures) => {
   })
 }
 
+const printGate = (figures: GateFigures) => {
+  console.log('\nPublish gate (median of 3, ms; the HTML checker where Java runs):')
+  console.table({
+    [`every page (${figures.pages})`]: {
+      links: figures.allPagesLinks,
+      'links + HTML': figures.allPagesWithHtml,
+    },
+    'one changed page': { links: figures.onePageLinks, 'links + HTML': figures.onePageWithHtml },
+  })
+}
+
 if (process.argv.includes('--validation-only')) {
   printValidation(await measureValidation(DEFAULT_LOCAL_DATASET))
+  process.exit(0)
+}
+if (process.argv.includes('--gate-only')) {
+  printGate(await measureGate('out'))
   process.exit(0)
 }
 
@@ -40,6 +58,7 @@ const [emptyRow] = routeBytes(empty.out).filter((row) => row.route === '/')
 if (!emptyRow) throw new Error('the empty page has no index.html')
 const publishing = process.argv.includes('--no-publish') ? null : await measurePublishing()
 const validation = await measureValidation(DEFAULT_LOCAL_DATASET)
+const gate = await measureGate('out')
 
 const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
 const table = (rows: RouteBytes[]) =>
@@ -66,6 +85,7 @@ const report = {
   routes: site,
   publishing,
   validation,
+  gate,
 }
 mkdirSync('reports', { recursive: true })
 writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n')
@@ -83,3 +103,4 @@ if (publishing) {
 }
 console.log('bench: wrote reports/bench.json')
 printValidation(validation)
+printGate(gate)

@@ -4,7 +4,9 @@
  * (http://127.0.0.1:PORT/webhooks/sanity), then waits until the rebuild is live
  * and prints how long publish-to-live took. With the embedded default this
  * rebuilds from the local dataset file: edit studio/seed/dataset.ndjson, run this.
- * Options: --no-wait (return after the 202), --url http://host:port
+ * Options: --no-wait (return after the 202), --url http://host:port,
+ *          --document <_id> (the published document the webhook names, as Sanity's does;
+ *          the Studio's badge then reads its state from /api/publish-status/<_id>)
  */
 import { randomUUID } from 'node:crypto'
 import { encodeSignatureHeader } from '@sanity/webhook'
@@ -19,6 +21,8 @@ if (!secret) {
 const urlFlag = process.argv.indexOf('--url')
 const base = urlFlag > 0 ? process.argv[urlFlag + 1] : `http://127.0.0.1:${process.env.PORT ?? 3000}`
 const wait = !process.argv.includes('--no-wait')
+const documentFlag = process.argv.indexOf('--document')
+const documentId = documentFlag > 0 ? process.argv[documentFlag + 1] : 'publish-local'
 
 type Health = {
   live: { id: string } | null
@@ -29,7 +33,7 @@ type Health = {
 const health = async (): Promise<Health> => (await fetch(`${base}/healthz`)).json() as Promise<Health>
 
 const before = await health()
-const body = JSON.stringify({ _id: 'publish-local', _type: 'manual', publishedAt: new Date().toISOString() })
+const body = JSON.stringify({ _id: documentId, _type: 'manual', publishedAt: new Date().toISOString() })
 const started = performance.now()
 const response = await fetch(`${base}/webhooks/sanity`, {
   method: 'POST',

@@ -1,7 +1,8 @@
 /**
  * The server `npm start` runs, assembled from its parts (each its own module):
  * static serving of the live build, the Sanity webhook that asks the publisher
- * for a rebuild, the contact inbox and `/healthz`.
+ * for a rebuild, each document's publish state for the Studio, the contact inbox and
+ * `/healthz`.
  */
 import rateLimit from '@fastify/rate-limit'
 import Fastify, {
@@ -15,6 +16,7 @@ import type { BuildStore } from './builds.ts'
 import { healthRoutes } from './health.ts'
 import { inboxRoutes, type InboxFile } from './inbox.ts'
 import type { Publisher } from './publisher.ts'
+import { publishStatusRoutes } from './publish-status.ts'
 import { headersForRequest, setHeaders, SiteCache, staticRoutes } from './static.ts'
 import { webhookRoutes } from './webhook.ts'
 
@@ -31,6 +33,8 @@ export type ServerOptions = {
   trustProxy?: boolean
   /** Clock for webhook signatures (tests). */
   now?: () => number
+  /** Studio origins that may read publish states (`/api/publish-status/:id`). */
+  studioOrigins?: string[]
 }
 
 /**
@@ -72,6 +76,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       reply.code(404).send({ error: 'webhook is off' })
     app.post('/webhooks/sanity', { onRequest: off }, off)
   }
+  await app.register(publishStatusRoutes, {
+    publisher: options.publisher,
+    studioOrigins: options.studioOrigins ?? [],
+  })
   await app.register(inboxRoutes, { inbox: options.inbox, rateLimit: options.inboxRateLimit })
   return app
 }

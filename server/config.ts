@@ -19,6 +19,8 @@ export type ServerConfig = {
   inboxRateLimit: { max: number; timeWindow: number }
   trustProxy: boolean
   logLevel: string
+  /** Origins of Studios hosted elsewhere that may read publish states (STUDIO_ORIGINS, comma-separated). */
+  studioOrigins: string[]
 }
 
 /**
@@ -46,5 +48,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     inboxRateLimit: rateLimit(value('INBOX_RATE_LIMIT') ?? '10/600'),
     trustProxy: value('TRUST_PROXY') === 'true',
     logLevel: value('LOG_LEVEL') ?? 'info',
+    studioOrigins: (value('STUDIO_ORIGINS') ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
   }
 }

@@ -11,11 +11,21 @@ import { configFromEnv } from './config.ts'
 import { readBuildInfo } from '../lib/build-output.ts'
 import { InboxFile } from './inbox.ts'
 import { Publisher } from './publisher.ts'
+import { javaAvailable } from '../lib/nu-html-checker.ts'
 
 const config = configFromEnv()
 const log = pino({ level: config.logLevel })
 const store = new BuildStore(config.siteDir)
+// The publish gate checks links always, and HTML with the Nu checker where Java runs.
+const gate = { html: javaAvailable() }
+log.info(
+  { event: 'startup', gate },
+  gate.html
+    ? 'publish gate: internal links and the Nu HTML checker on the changed pages'
+    : 'publish gate: internal links only on the changed pages (the Nu HTML checker needs Java 17, not found)',
+)
 const publisher = new Publisher({
+  gate,
   store,
   exportDir: config.exportDir,
   command: { argv: config.buildArgv, cwd: process.cwd(), env: { ...process.env, PUBLISH_BUILD: '1' } },
@@ -47,6 +57,7 @@ const app = await createServer({
   webhookSecret: config.webhookSecret,
   inboxRateLimit: config.inboxRateLimit,
   trustProxy: config.trustProxy,
+  studioOrigins: config.studioOrigins,
 })
 if (!config.webhookSecret)
   log.warn({ event: 'startup' }, 'SANITY_WEBHOOK_SECRET is not set: POST /webhooks/sanity is off (404)')

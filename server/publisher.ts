@@ -1,16 +1,35 @@
 /**
  * The publisher: turns "content was published" into a new live site.
- * Each build runs the build command (into the export folder), is moved into
- * the build store under its own id and goes live by an atomic swap; builds are
- * coalesced by a queue. A failed build (invalid content, a crash, a killed
- * process) changes nothing that visitors see and is recorded as `lastError`.
+ * Each build runs the build command (into the export folder), passes the publish
+ * gate (gate.ts: the changed pages' links and HTML), is moved into the build store
+ * under its own id and goes live by an atomic swap; builds are coalesced by a queue.
+ * A failed build (invalid content, a failed gate, a crash, a killed process) changes
+ * nothing that visitors see and is recorded as `lastError`, and as the state of every
+ * document whose publish it carried (`documentStatus`, what the Studio shows).
  */
 import { rm } from 'node:fs/promises'
 import type { Logger } from 'pino'
 import { runBuildCommand, type BuildCommand } from './builder.ts'
 import type { BuildStore } from './builds.ts'
 import { readBuildInfo } from '../lib/build-output.ts'
+import { checkCandidate, type GateOptions } from './gate.ts'
 import { CoalescingQueue } from './queue.ts'
+
+/**
+ * The state of one document's last publish, as the Studio shows it:
+ * building (requested, not finished), live (since when, in which build), or failed
+ * (not live, with the reason the build or the gate gave).
+ */
+export type DocumentStatus =
+  | { state: 'building'; since: string }
+  | { state: 'live'; since: string; buildId: string }
+  | { state: 'failed'; at: string; reason: string }
+
+/** How many documents' states are remembered (the oldest are forgotten first). */
+export const DOCUMENT_STATUS_LIMIT = 1000
+
+/** The published id of a document (`drafts.x` and `x` are one document to an editor). */
+export const publishedIdOf = (id: string) => id.replace(/^drafts\./, '')
 
 /** What `/healthz` reports about publishing. */
 export type PublisherStatus = {
@@ -28,6 +47,8 @@ export type PublisherOptions = {
   /** Where the command writes the export (e.g. `<repo>/out`). */
   exportDir: string
   log: Logger
+  /** The publish gate's checks (default: links only). */
+  gate?: GateOptions
 }
 
 /** See the module comment. */
@@ -42,6 +63,9 @@ export class Publisher {
     lastBuild: null,
     lastError: null,
   }
+  /** Documents whose publish the next build carries. */
+  #requested = new Set<string>()
+  #documents = new Map<string, DocumentStatus>()
 
   constructor(options: PublisherOptions) {
     this.#options = options
@@ -53,7 +77,12 @@ export class Publisher {
    * @param reason for the log, e.g. the webhook's document id
    * @returns 'started' or 'queued' (coalesced with other requests)
    */
-  request(reason: Record<string, unknown> = {}): 'started' | 'queued' {
+  request(reason: { documentId?: string; [key: string]: unknown } = {}): 'started' | 'queued' {
+    if (reason.documentId) {
+      const id = publishedIdOf(reason.documentId)
+      this.#requested.add(id)
+      this.#setDocument(id, { state: 'building', since: new Date().toISOString() })
+    }
     const result = this.#queue.request()
     this.#options.log.info({ event: 'build.requested', result, ...reason }, `build ${result}`)
     return result
@@ -62,6 +91,22 @@ export class Publisher {
   /** Current state, for `/healthz`. */
   status(): PublisherStatus {
     return { ...this.#status, building: this.#queue.running, queued: this.#queue.pending }
+  }
+
+  /**
+   * The state of one document's last publish through this publisher.
+   * @param id the document `_id` (a `drafts.` prefix is ignored)
+   * @returns null when this publisher has not published it since it started
+   */
+  documentStatus(id: string): DocumentStatus | null {
+    return this.#documents.get(publishedIdOf(id)) ?? null
+  }
+
+  #setDocument(id: string, status: DocumentStatus): void {
+    this.#documents.delete(id)
+    this.#documents.set(id, status)
+    if (this.#documents.size > DOCUMENT_STATUS_LIMIT)
+      this.#documents.delete(this.#documents.keys().next().value!)
   }
 
   /** Resolves when no build is running or queued. */
@@ -76,7 +121,10 @@ export class Publisher {
 
   async #build(): Promise<void> {
     const { store, command, exportDir, log } = this.#options
-    log.info({ event: 'build.start' }, 'build started')
+    // This build carries every publish requested before it started; later ones wait for the next.
+    const carried = [...this.#requested]
+    this.#requested.clear()
+    log.info({ event: 'build.start', documents: carried }, 'build started')
     // A previous failed or killed build may have left a partial export; never adopt it.
     await rm(exportDir, { recursive: true, force: true })
     const outcome = await runBuildCommand({ ...command, signal: this.#shutdown.signal })
@@ -84,6 +132,13 @@ export class Publisher {
       if (!outcome.ok) throw new Error(outcome.error)
       if (!(await readBuildInfo(exportDir)))
         throw new Error(`the build command succeeded but left no complete export in ${exportDir}`)
+      const gate = await checkCandidate(
+        exportDir,
+        await store.liveDir(),
+        this.#options.gate ?? { html: false },
+      )
+      log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')
+      if (gate.problems.length) throw new Error(gate.problems.join('\n'))
       const info = await store.add(exportDir, 'move')
       const previous = await store.liveId()
       await store.setLive(info.id)
@@ -94,12 +149,19 @@ export class Publisher {
         durationMs: outcome.durationMs,
         finishedAt: new Date().toISOString(),
       }
+      // A build holds the whole dataset as it is now: a document whose earlier publish
+      // failed is live in it too (its content was fixed, or it never was the problem).
+      const failedBefore = [...this.#documents].filter(([, status]) => status.state === 'failed')
+      for (const id of [...carried, ...failedBefore.map(([id]) => id)])
+        this.#setDocument(id, { state: 'live', since: info.builtAt, buildId: info.id })
       log.info({ event: 'build.done', id: info.id, durationMs: outcome.durationMs }, 'build succeeded')
       log.info({ event: 'swap', id: info.id, previous, pruned }, `build ${info.id} is live`)
     } catch (error) {
       const message = (error as Error).message
       this.#status.builds.failed += 1
       this.#status.lastError = { message, at: new Date().toISOString() }
+      for (const id of carried)
+        this.#setDocument(id, { state: 'failed', at: this.#status.lastError.at, reason: message })
       log.error(
         { event: 'build.failed', error: message, durationMs: outcome.durationMs },
         'build failed; the live site is unchanged',

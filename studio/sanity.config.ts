@@ -1,6 +1,7 @@
 import { defineConfig, type Config } from 'sanity'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes } from './schemaTypes/index.ts'
+import { publishStatusBadge } from './publishStatus.ts'
 import { structure } from './structure.ts'
 
 /** Where a Studio reads and writes: a Sanity project and dataset, served under a base path. */
@@ -11,11 +12,18 @@ export type StudioOptions = {
   dataset?: string
   /** URL path the Studio lives under: '/' standalone (`npm run studio`), '/studio' inside the site */
   basePath?: string
+  /**
+   * The publisher that rebuilds the site, whose publish states the document badge shows:
+   * '' for the Studio embedded in the site (its own origin), an origin for a Studio hosted
+   * elsewhere (SANITY_STUDIO_PUBLISHER_URL), undefined for no badge.
+   */
+  publisherUrl?: string
 }
 
 /**
- * The Studio configuration: schema, structure (studio/structure.ts) and the
- * site settings singleton rules (no "create new", no delete, duplicate or unpublish).
+ * The Studio configuration: schema, structure (studio/structure.ts), the site
+ * settings singleton rules (no "create new", no delete, duplicate or unpublish) and
+ * the publish-state badge (studio/publishStatus.ts).
  * One function serves both homes of the Studio: the Sanity CLI (`npm run studio`,
  * `npm run studio:build`, default export below) and the site's own /studio route
  * (app/studio/[[...tool]]), which passes the project it was built with.
@@ -25,7 +33,9 @@ export function createStudioConfig({
   projectId,
   dataset = 'production',
   basePath = '/',
+  publisherUrl,
 }: StudioOptions): Config {
+  const badge = publisherUrl === undefined ? null : publishStatusBadge(publisherUrl)
   return defineConfig({
     name: 'default',
     title: 'Agency site',
@@ -38,6 +48,7 @@ export function createStudioConfig({
       templates: (templates) => templates.filter(({ schemaType }) => schemaType !== 'siteSettings'),
     },
     document: {
+      badges: (badges) => (badge ? [...badges, badge] : badges),
       actions: (actions, { schemaType }) =>
         schemaType === 'siteSettings'
           ? actions.filter(({ action }) => action && !['duplicate', 'delete', 'unpublish'].includes(action))
@@ -50,4 +61,5 @@ export function createStudioConfig({
 export default createStudioConfig({
   projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'local0',
   dataset: process.env.SANITY_STUDIO_DATASET || 'production',
+  publisherUrl: process.env.SANITY_STUDIO_PUBLISHER_URL || undefined,
 })

@@ -97,6 +97,8 @@ plain('the 404 page hydrates from its twin payload file, `_not-found.txt`', asyn
   const response = await page.goto(`${server.origin}/no-such-page`)
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()
+  // A click before React has hydrated would land on the static button and count nothing.
+  await expect(page.locator('main[data-hydrated]')).toBeAttached()
   await page.getByRole('button', { name: 'Pressed 0 times' }).click()
   await expect(page.getByRole('button', { name: 'Pressed 1 times' })).toBeVisible()
 })

@@ -34,8 +34,8 @@ function edit(id: string, change: (doc: Record<string, unknown>) => void) {
   writeFileSync(dataset, next.join('\n') + '\n')
 }
 
-function publishLocal() {
-  return spawnSync(process.execPath, ['scripts/publish-local.ts', '--url', BASE], {
+function publishLocal(...args: string[]) {
+  return spawnSync(process.execPath, ['scripts/publish-local.ts', '--url', BASE, ...args], {
     env: { ...process.env, SANITY_WEBHOOK_SECRET: SECRET },
     encoding: 'utf8',
     timeout: 200_000,
@@ -87,6 +87,46 @@ test.describe("the editor's loop, offline", () => {
     await expect(page.locator('#reviews')).toContainText(text)
     const health = await (await fetch(`${BASE}/healthz`)).json()
     expect(health.lastError.message).toContain(`document "${review._id}"`)
+    // Put the review right again for the next test.
+    edit(review._id, (doc) => (doc.stars = 5))
+  })
+
+  test('a published link to a page that does not exist never goes live; the Studio reads why', async ({
+    page,
+  }) => {
+    const study = readFileSync(dataset, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .find((doc) => doc._type === 'caseStudy')
+    const address = `/case-studies/${study.slug.current}`
+    await page.goto(`${BASE}${address}`)
+    await expect(page.locator('main')).not.toContainText('Read the follow-up')
+
+    edit(study._id, (doc) => {
+      const blocks = doc.outcome as { markDefs: unknown[]; children: { text: string; marks: string[] }[] }[]
+      blocks[0]!.markDefs = [{ _type: 'link', _key: 'nope', href: '/case-studies/nope' }]
+      blocks[0]!.children.push({
+        _type: 'span',
+        _key: 'nope-s',
+        text: ' Read the follow-up.',
+        marks: ['nope'],
+      } as never)
+    })
+    const failed = publishLocal('--document', study._id)
+    expect(failed.status).toBe(1)
+    const reason = `${address} links to /case-studies/nope, which does not exist`
+    expect(failed.stderr).toContain(reason)
+
+    // The live page is the one before the publish.
+    await page.reload()
+    await expect(page.locator('main')).not.toContainText('Read the follow-up')
+    // What the Studio's badge reads, asked from the site's own origin as the embedded Studio does.
+    const status = await page.evaluate(
+      async (id) => (await fetch(`/api/publish-status/${id}`)).json(),
+      `drafts.${study._id}`,
+    )
+    expect(status).toMatchObject({ state: 'failed', reason: expect.stringContaining(reason) })
   })
 })
 

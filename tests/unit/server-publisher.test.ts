@@ -182,3 +182,64 @@ test('under load, 5 rebuilds swap in with zero failed requests (autocannon on lo
   expect(result.non2xx).toBe(0)
   expect(await home()).toContain('<h1>load 5</h1>')
 })
+
+describe("each document's publish state, for the Studio", () => {
+  const status = (id: string, headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) =>
+    site.app.inject({ url: `/api/publish-status/${id}`, headers })
+
+  test('unknown until published; building while its build runs; then live since the build, with its id', async () => {
+    expect((await status('review-a')).json()).toEqual({ state: 'unknown' })
+    site.buildEnv.FAKE_BUILD_MS = '400'
+    site.setContent('edit a')
+    await publish('review-a')
+    expect((await status('review-a')).json()).toMatchObject({ state: 'building' })
+    await site.publisher.idle()
+    const live = (await health()).live
+    expect((await status('review-a')).json()).toEqual({
+      state: 'live',
+      since: live.builtAt,
+      buildId: live.id,
+    })
+    // A draft id is the same document to an editor.
+    expect((await status('drafts.review-a')).json()).toMatchObject({ state: 'live', buildId: live.id })
+  })
+
+  test('a publish whose page links nowhere is not live: the old page stays, and the state says why', async () => {
+    const live = (await health()).live.id
+    site.setContent('<a href="/case-studies/nope">Read more</a>')
+    await publish('caseStudy-x')
+    await site.publisher.idle()
+    expect((await health()).live.id).toBe(live)
+    expect(await home()).toContain('<h1>v1</h1>')
+    expect((await status('caseStudy-x')).json()).toMatchObject({
+      state: 'failed',
+      reason: '/ links to /case-studies/nope, which does not exist',
+    })
+    // The next good build holds the whole dataset: the document is live again.
+    site.setContent('fixed')
+    await publish('caseStudy-y')
+    await site.publisher.idle()
+    expect((await status('caseStudy-x')).json()).toMatchObject({ state: 'live' })
+  })
+
+  test("answers the site's own pages and configured Studio origins, nobody else", async () => {
+    await site.close()
+    site = await startFixture({ webhookSecret: SECRET, studioOrigins: ['https://agency.sanity.studio'] })
+    const studio = await status('review-a', { origin: 'https://agency.sanity.studio' })
+    expect(studio.statusCode).toBe(200)
+    expect(studio.headers['access-control-allow-origin']).toBe('https://agency.sanity.studio')
+    expect((await status('review-a')).statusCode).toBe(200)
+    const strangers: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      {},
+    ]
+    for (const headers of strangers) {
+      const refused = await status('review-a', headers)
+      expect(refused.statusCode).toBe(403)
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined()
+      expect(refused.body).not.toContain('state')
+    }
+    expect((await status('bad%20id!')).statusCode).toBe(400)
+  })
+})

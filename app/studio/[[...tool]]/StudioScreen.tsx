@@ -18,7 +18,8 @@ const fullScreen: CSSProperties = { position: 'fixed', inset: 0, zIndex: 100, ba
  */
 export default function StudioScreen({ projectId, dataset }: StudioProject) {
   const config = useMemo(
-    () => createStudioConfig({ projectId, dataset, basePath: STUDIO_BASE_PATH }),
+    // The site's own origin serves the publisher's publish states (absent on a CDN: no badge).
+    () => createStudioConfig({ projectId, dataset, basePath: STUDIO_BASE_PATH, publisherUrl: '' }),
     [projectId, dataset],
   )
   const screen = useRef<HTMLDivElement>(null)

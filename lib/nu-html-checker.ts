@@ -1,8 +1,9 @@
 /**
  * The W3C Nu HTML checker (npm `vnu-jar`, Java 17) over a build's HTML files,
- * errors only.
+ * errors only. Two callers: `npm run audit:fast` (every page of a build) and the
+ * publisher's gate (the pages a publish changed, before the build goes live).
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
@@ -17,6 +18,11 @@ type VnuMessage = {
   firstColumn?: number
   message: string
   extract?: string
+}
+
+/** Whether Java runs here (the checker needs it); the publisher asks once at startup. */
+export function javaAvailable(): boolean {
+  return spawnSync(process.env.JAVA ?? 'java', ['-version'], { stdio: 'ignore' }).status === 0
 }
 
 /** Path of vnu.jar inside node_modules. */

@@ -1,0 +1,101 @@
+/**
+ * The document badge that tells an editor what became of their last publish, from
+ * the publisher's `GET /api/publish-status/:id`:
+ * - "Building" while the site is being rebuilt with it;
+ * - "Live since 14:05", with the build id in the tooltip;
+ * - "Not live", with the reason the build or the publish gate gave in the tooltip
+ *   (e.g. `Invalid content: document "x", field "y": ...`).
+ * Nothing is shown for a document the publisher has not published since it started,
+ * or when there is no publisher (the site hosted on a CDN answers 404).
+ */
+import { useEffect, useState } from 'react'
+import type { DocumentBadgeComponent, DocumentBadgeDescription } from 'sanity'
+
+/** What the publisher answers (server/publish-status.ts). */
+export type PublishState =
+  | { state: 'unknown' }
+  | { state: 'building'; since: string }
+  | { state: 'live'; since: string; buildId: string }
+  | { state: 'failed'; at: string; reason: string }
+
+/** How often the badge asks again while a build runs (ms). */
+export const POLL_MS = 2000
+
+/** "14:05" in the editor's own time zone. */
+const clock = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
+
+/**
+ * The badge for a state.
+ * @returns null for no badge (unknown, or no answer)
+ */
+export function badgeFor(status: PublishState | null): DocumentBadgeDescription | null {
+  switch (status?.state) {
+    case 'building':
+      return {
+        label: 'Building',
+        title: `The site is being rebuilt with this change (since ${clock(status.since)})`,
+        color: 'primary',
+      }
+    case 'live':
+      return {
+        label: `Live since ${clock(status.since)}`,
+        title: `Published on the site in build ${status.buildId}`,
+        color: 'success',
+      }
+    case 'failed':
+      return {
+        label: 'Not live',
+        title: `The site still shows the earlier version: ${status.reason}`,
+        color: 'danger',
+      }
+    default:
+      return null
+  }
+}
+
+/**
+ * The state of a document's last publish, asked again while it builds and whenever
+ * `revision` (the published revision) changes.
+ * @param endpoint the publisher's `/api/publish-status` URL
+ */
+export function usePublishState(
+  endpoint: string,
+  id: string,
+  revision: string | undefined,
+): PublishState | null {
+  const [status, setStatus] = useState<PublishState | null>(null)
+  useEffect(() => {
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const ask = async () => {
+      try {
+        const response = await fetch(`${endpoint}/${encodeURIComponent(id)}`, { credentials: 'omit' })
+        const next = response.ok ? ((await response.json()) as PublishState) : null
+        if (stopped) return
+        setStatus(next)
+        if (next?.state === 'building') timer = setTimeout(ask, POLL_MS)
+      } catch {
+        if (!stopped) setStatus(null)
+      }
+    }
+    void ask()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [endpoint, id, revision])
+  return status
+}
+
+/**
+ * @param publisherUrl the publisher's origin, e.g. `https://www.example.co.uk`; '' for
+ *   the Studio embedded in the site itself (/studio), which asks its own origin
+ * @returns the badge component for `document.badges`
+ */
+export function publishStatusBadge(publisherUrl: string): DocumentBadgeComponent {
+  const endpoint = `${publisherUrl.replace(/\/+$/, '')}/api/publish-status`
+  const PublishStatusBadge: DocumentBadgeComponent = (props) =>
+    badgeFor(usePublishState(endpoint, props.id, props.published?._rev))
+  return PublishStatusBadge
+}
