@@ -19,6 +19,8 @@ const esmPackages = [
   'next-sanity',
   // server/: @fastify/static's nested content-disposition and Netlify's _headers parser are ESM-only.
   '@fastify/static',
+  // @fastify/cookie loads the ESM-only `cookie` with import(), which jest's CommonJS cannot run untransformed.
+  '@fastify/cookie',
   'content-disposition',
   '@netlify/headers-parser',
   'escape-string-regexp',

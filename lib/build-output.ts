@@ -14,8 +14,11 @@ import { STUDIO_BASE_PATH } from './studio.ts'
 /** Name of the completion marker inside a build: the publisher never puts a build live without it. */
 export const BUILD_MARKER = '.build.json'
 
-/** What `.build.json` records about a build. */
-export type BuildInfo = { id: string; builtAt: string }
+/**
+ * What `.build.json` records about a build: its id and time, and `preview: true` for a
+ * build of drafts (CONTENT_PERSPECTIVE=drafts), which is never put live for visitors.
+ */
+export type BuildInfo = { id: string; builtAt: string; preview?: true }
 
 /**
  * Reads a build's marker.

@@ -52,7 +52,8 @@ export type FinalizeResult = {
  * @param root absolute path of Next's export (`out/`)
  * @param settings the integrations site settings name (for the Content-Security-Policy)
  * @param options cacheDir: cache of compressed copies between builds (see precompressSite);
- *   studioProjectId: the project the embedded Studio edits, if any (its page's CSP allows Sanity)
+ *   studioProjectId: the project the embedded Studio edits, if any (its page's CSP allows Sanity);
+ *   preview: a build of drafts, marked so in `.build.json`
  * @throws Error when the export has no index.html (Next did not finish), or when a page
  *   comes out of the rewriting with Next's scripts or inline payload still in place
  *   (`assertRewritten`: Next's export shape changed); no marker is written then
@@ -60,7 +61,7 @@ export type FinalizeResult = {
 export async function finalizeExport(
   root: string,
   settings: IntegrationSettings,
-  options: { cacheDir?: string; studioProjectId?: string | null } = {},
+  options: { cacheDir?: string; studioProjectId?: string | null; preview?: boolean } = {},
 ): Promise<FinalizeResult> {
   const renamed = await decodeFileNames(root)
   const files = await listFiles(root)
@@ -104,7 +105,11 @@ export async function finalizeExport(
     redirectsFile(files.map((file) => path.relative(root, file))),
   )
   const compressed = await precompressSite(root, options.cacheDir)
-  const info: BuildInfo = { id: newBuildId(), builtAt: new Date().toISOString() }
+  const info: BuildInfo = {
+    id: newBuildId(),
+    builtAt: new Date().toISOString(),
+    ...(options.preview ? { preview: true as const } : {}),
+  }
   await writeFile(path.join(root, BUILD_MARKER), JSON.stringify(info, null, 2) + '\n')
   return { info, renamed, pages: pages.length, compressed }
 }

@@ -7,6 +7,7 @@
  */
 import path from 'node:path'
 import { getSiteSettings } from '../lib/content/index.ts'
+import { sourceFromEnv } from '../lib/content/source.ts'
 import { studioProjectFromEnv } from '../lib/studio.ts'
 import { finalizeExport } from '../postbuild/index.ts'
 
@@ -17,12 +18,13 @@ const cacheDir = path.resolve('.next/cache/precompress')
 const result = await finalizeExport(root, await getSiteSettings(), {
   cacheDir,
   studioProjectId: studioProjectFromEnv()?.projectId,
+  preview: sourceFromEnv().perspective === 'drafts',
 })
 const { compressed } = result
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
 console.log(
   `postbuild: build ${result.info.id}: _headers for ${result.pages} pages, ` +
-    `${compressed.files} files precompressed, ${compressed.cached} from cache (${kib(compressed.rawBytes)} -> br ${kib(compressed.brotliBytes)}, gzip ${kib(compressed.gzipBytes)})` +
+    `${result.info.preview ? 'a preview of drafts, ' : ''}${compressed.files} files precompressed, ${compressed.cached} from cache (${kib(compressed.rawBytes)} -> br ${kib(compressed.brotliBytes)}, gzip ${kib(compressed.gzipBytes)})` +
     (result.renamed.length ? `, decoded names: ${result.renamed.join(', ')}` : '') +
     ` in ${Math.round(performance.now() - started)} ms`,
 )

@@ -5,8 +5,10 @@
  * and prints how long publish-to-live took. With the embedded default this
  * rebuilds from the local dataset file: edit studio/seed/dataset.ndjson, run this.
  * Options: --no-wait (return after the 202), --url http://host:port,
- *          --document <_id> (the published document the webhook names, as Sanity's does;
- *          the Studio's badge then reads its state from /api/publish-status/<_id>)
+ *          --document <_id> (the document the webhook names, as Sanity's does; the Studio's
+ *          badge then reads its state from /api/publish-status/<_id>). A draft's id
+ *          (`drafts.<_id>`, as a webhook with drafts on sends it) starts a preview build
+ *          only, and this waits until the preview is ready.
  */
 import { randomUUID } from 'node:crypto'
 import { encodeSignatureHeader } from '@sanity/webhook'
@@ -22,13 +24,14 @@ const urlFlag = process.argv.indexOf('--url')
 const base = urlFlag > 0 ? process.argv[urlFlag + 1] : `http://127.0.0.1:${process.env.PORT ?? 3000}`
 const wait = !process.argv.includes('--no-wait')
 const documentFlag = process.argv.indexOf('--document')
-const documentId = documentFlag > 0 ? process.argv[documentFlag + 1] : 'publish-local'
+const documentId = (documentFlag > 0 ? process.argv[documentFlag + 1] : undefined) ?? 'publish-local'
 
 type Health = {
   live: { id: string } | null
   building: boolean
   queued: boolean
   lastError: { at: string; message: string } | null
+  preview: { lastBuild: { id: string } | null; lastError: { at: string; message: string } | null } | null
 }
 const health = async (): Promise<Health> => (await fetch(`${base}/healthz`)).json() as Promise<Health>
 
@@ -48,11 +51,31 @@ console.log(`publish:local: ${base}/webhooks/sanity answered ${response.status}`
 if (response.status !== 202) process.exit(1)
 if (!wait) process.exit(0)
 
+const draft = documentId.startsWith('drafts.')
+if (draft && !before.preview) {
+  console.error(
+    'publish:local: preview is off on this server (set SANITY_PREVIEW_SECRET): a draft builds nothing',
+  )
+  process.exit(1)
+}
 for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 250))
   const now = await health()
   if (now.building || now.queued) continue
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  if (draft) {
+    if (now.preview?.lastBuild && now.preview.lastBuild.id !== before.preview?.lastBuild?.id) {
+      console.log(`publish:local: preview ${now.preview.lastBuild.id} is ready, ${seconds} s after the draft`)
+      process.exit(0)
+    }
+    if (now.preview?.lastError && now.preview.lastError.at !== before.preview?.lastError?.at) {
+      console.error(
+        `publish:local: the preview build failed; the last preview stays.\n${now.preview.lastError.message}`,
+      )
+      process.exit(1)
+    }
+    continue
+  }
   if (now.live && now.live.id !== before.live?.id) {
     console.log(`publish:local: build ${now.live.id} is live, ${seconds} s after publishing`)
     process.exit(0)

@@ -17,6 +17,7 @@ import { healthRoutes } from './health.ts'
 import { inboxRoutes, type InboxFile } from './inbox.ts'
 import type { Publisher } from './publisher.ts'
 import { publishStatusRoutes } from './publish-status.ts'
+import { isPreviewRequest, previewCookies, previewRoutes } from './preview.ts'
 import { headersForRequest, setHeaders, SiteCache, staticRoutes } from './static.ts'
 import { webhookRoutes } from './webhook.ts'
 
@@ -35,6 +36,11 @@ export type ServerOptions = {
   now?: () => number
   /** Studio origins that may read publish states (`/api/publish-status/:id`). */
   studioOrigins?: string[]
+  /**
+   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET and the store the
+   * publisher's preview builds go to. Without them there is no preview.
+   */
+  preview?: { secret: string; store: BuildStore }
 }
 
 /**
@@ -58,7 +64,15 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     setHeaders(reply, await headersForRequest(cache, request.url))
   })
   await app.register(rateLimit, { global: false })
-  await app.register(staticRoutes, { cache })
+  if (options.preview) {
+    // On the app itself, so that every route, the static ones included, can read the cookie.
+    await previewCookies(app, { secret: options.preview.secret })
+    await app.register(previewRoutes, { secret: options.preview.secret })
+  }
+  await app.register(staticRoutes, {
+    cache,
+    preview: options.preview && { cache: new SiteCache(options.preview.store), isPreview: isPreviewRequest },
+  })
   await app.register(healthRoutes, {
     store: options.store,
     publisher: options.publisher,

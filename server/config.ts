@@ -21,6 +21,8 @@ export type ServerConfig = {
   logLevel: string
   /** Origins of Studios hosted elsewhere that may read publish states (STUDIO_ORIGINS, comma-separated). */
   studioOrigins: string[]
+  /** SANITY_PREVIEW_SECRET: turns on editors' draft preview (preview builds, /preview/enable). */
+  previewSecret?: string
 }
 
 /**
@@ -48,6 +50,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     inboxRateLimit: rateLimit(value('INBOX_RATE_LIMIT') ?? '10/600'),
     trustProxy: value('TRUST_PROXY') === 'true',
     logLevel: value('LOG_LEVEL') ?? 'info',
+    previewSecret: value('SANITY_PREVIEW_SECRET'),
     studioOrigins: (value('STUDIO_ORIGINS') ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))

@@ -1,7 +1,7 @@
 /**
  * `GET /healthz`: what is live and what the publisher is doing, as JSON:
  * `{ ok, live: {id, builtAt} | null, building, queued, lastBuild, lastError,
- *    builds: [{id, builtAt, live}], webhook: 'on' | 'off' }`.
+ *    preview: {lastBuild, lastError} | null, builds: [{id, builtAt, live}], webhook: 'on' | 'off' }`.
  */
 import type { FastifyInstance } from 'fastify'
 import type { BuildStore } from './builds.ts'
@@ -25,6 +25,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
         queued: status.queued,
         lastBuild: status.lastBuild,
         lastError: status.lastError,
+        preview: status.preview,
         buildCounts: status.builds,
         builds: builds.map(({ id, builtAt, live }) => ({ id, builtAt, live })),
         webhook: options.webhookEnabled ? 'on' : 'off',

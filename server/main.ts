@@ -3,6 +3,7 @@
  * On start it puts the newest build live: a complete `out/` from `npm run build`
  * that the store does not hold yet is copied in; with no build at all it builds first.
  */
+import path from 'node:path'
 import closeWithGrace from 'close-with-grace'
 import { pino } from 'pino'
 import { createServer } from './app.ts'
@@ -16,6 +17,10 @@ import { javaAvailable } from '../lib/nu-html-checker.ts'
 const config = configFromEnv()
 const log = pino({ level: config.logLevel })
 const store = new BuildStore(config.siteDir)
+// Preview builds of drafts, kept apart from the live ones (the last 2), when preview is on.
+const previewStore = config.previewSecret
+  ? new BuildStore(path.join(config.siteDir, 'preview'), 2)
+  : undefined
 // The publish gate checks links always, and HTML with the Nu checker where Java runs.
 const gate = { html: javaAvailable() }
 log.info(
@@ -26,6 +31,7 @@ log.info(
 )
 const publisher = new Publisher({
   gate,
+  previewStore,
   store,
   exportDir: config.exportDir,
   command: { argv: config.buildArgv, cwd: process.cwd(), env: { ...process.env, PUBLISH_BUILD: '1' } },
@@ -34,7 +40,8 @@ const publisher = new Publisher({
 
 const exported = await readBuildInfo(config.exportDir)
 const kept = await store.list()
-if (exported && !kept.some((build) => build.id === exported.id)) {
+// A preview build of drafts left in out/ is never adopted as the live site.
+if (exported && !exported.preview && !kept.some((build) => build.id === exported.id)) {
   await store.add(config.exportDir, 'copy')
   await store.setLive(exported.id)
   await store.prune()
@@ -58,6 +65,8 @@ const app = await createServer({
   inboxRateLimit: config.inboxRateLimit,
   trustProxy: config.trustProxy,
   studioOrigins: config.studioOrigins,
+  preview:
+    config.previewSecret && previewStore ? { secret: config.previewSecret, store: previewStore } : undefined,
 })
 if (!config.webhookSecret)
   log.warn({ event: 'startup' }, 'SANITY_WEBHOOK_SECRET is not set: POST /webhooks/sanity is off (404)')

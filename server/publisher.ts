@@ -38,7 +38,15 @@ export type PublisherStatus = {
   builds: { succeeded: number; failed: number }
   lastBuild: { id: string; durationMs: number; finishedAt: string } | null
   lastError: { message: string; at: string } | null
+  /** Preview builds of drafts (null when preview is off). */
+  preview: {
+    lastBuild: { id: string; durationMs: number; finishedAt: string } | null
+    lastError: { message: string; at: string } | null
+  } | null
 }
+
+/** The environment a preview build runs with: the same build, reading drafts. */
+export const PREVIEW_BUILD_ENV = { CONTENT_PERSPECTIVE: 'drafts' } as const
 
 export type PublisherOptions = {
   store: BuildStore
@@ -49,6 +57,11 @@ export type PublisherOptions = {
   log: Logger
   /** The publish gate's checks (default: links only). */
   gate?: GateOptions
+  /**
+   * Where preview builds go (a store of their own, never the live one). Without it,
+   * drafts start no build.
+   */
+  previewStore?: BuildStore
 }
 
 /** See the module comment. */
@@ -62,22 +75,41 @@ export class Publisher {
     builds: { succeeded: 0, failed: 0 },
     lastBuild: null,
     lastError: null,
+    preview: null,
   }
+  #liveRequested = false
+  #previewRequested = false
   /** Documents whose publish the next build carries. */
   #requested = new Set<string>()
   #documents = new Map<string, DocumentStatus>()
 
   constructor(options: PublisherOptions) {
     this.#options = options
-    this.#queue = new CoalescingQueue(() => this.#build())
+    if (options.previewStore) this.#status.preview = { lastBuild: null, lastError: null }
+    // One queue for both kinds: they share the export folder and Next's build cache.
+    this.#queue = new CoalescingQueue(() => this.#run())
   }
 
   /**
-   * Asks for a rebuild (e.g. after a verified webhook). Returns at once.
+   * Asks for a rebuild (e.g. after a verified webhook). Returns at once. A draft
+   * (`drafts.` id) asks for a preview build only; anything else for a live build, and the
+   * preview after it.
    * @param reason for the log, e.g. the webhook's document id
    * @returns 'started' or 'queued' (coalesced with other requests)
    */
   request(reason: { documentId?: string; [key: string]: unknown } = {}): 'started' | 'queued' {
+    if (reason.documentId?.startsWith('drafts.')) {
+      if (!this.#options.previewStore) {
+        this.#options.log.info({ event: 'build.skipped', ...reason }, 'a draft, and preview is off')
+        return this.#queue.running ? 'queued' : 'started'
+      }
+      this.#previewRequested = true
+      const result = this.#queue.request()
+      this.#options.log.info({ event: 'preview.requested', result, ...reason }, `preview build ${result}`)
+      return result
+    }
+    this.#liveRequested = true
+    if (this.#options.previewStore) this.#previewRequested = true
     if (reason.documentId) {
       const id = publishedIdOf(reason.documentId)
       this.#requested.add(id)
@@ -119,6 +151,51 @@ export class Publisher {
     this.#shutdown.abort()
   }
 
+  /** One queue run: the live build when one was asked for, then the preview. */
+  async #run(): Promise<void> {
+    const live = this.#liveRequested
+    const preview = this.#previewRequested
+    this.#liveRequested = this.#previewRequested = false
+    if (live) await this.#build()
+    if (preview) await this.#buildPreview()
+  }
+
+  /**
+   * A build of drafts into the preview store: no gate (nobody but editors sees it), and a
+   * failure is recorded as the preview's `lastError`; the live site is never touched.
+   */
+  async #buildPreview(): Promise<void> {
+    const { previewStore, command, exportDir, log } = this.#options
+    const status = this.#status.preview
+    if (!previewStore || !status) return
+    log.info({ event: 'preview.start' }, 'preview build started')
+    await rm(exportDir, { recursive: true, force: true })
+    const outcome = await runBuildCommand({
+      ...command,
+      env: { ...(command.env ?? process.env), ...PREVIEW_BUILD_ENV },
+      signal: this.#shutdown.signal,
+    })
+    try {
+      if (!outcome.ok) throw new Error(outcome.error)
+      const built = await readBuildInfo(exportDir)
+      if (!built?.preview)
+        throw new Error(`the preview build left no complete preview export in ${exportDir}`)
+      const info = await previewStore.add(exportDir, 'move')
+      await previewStore.setLive(info.id)
+      await previewStore.prune()
+      status.lastBuild = { id: info.id, durationMs: outcome.durationMs, finishedAt: new Date().toISOString() }
+      log.info(
+        { event: 'preview.done', id: info.id, durationMs: outcome.durationMs },
+        `preview ${info.id} is ready`,
+      )
+    } catch (error) {
+      const message = (error as Error).message
+      status.lastError = { message, at: new Date().toISOString() }
+      log.error({ event: 'preview.failed', error: message }, 'preview build failed; the last preview stays')
+      await rm(exportDir, { recursive: true, force: true })
+    }
+  }
+
   async #build(): Promise<void> {
     const { store, command, exportDir, log } = this.#options
     // This build carries every publish requested before it started; later ones wait for the next.
@@ -130,8 +207,9 @@ export class Publisher {
     const outcome = await runBuildCommand({ ...command, signal: this.#shutdown.signal })
     try {
       if (!outcome.ok) throw new Error(outcome.error)
-      if (!(await readBuildInfo(exportDir)))
-        throw new Error(`the build command succeeded but left no complete export in ${exportDir}`)
+      const built = await readBuildInfo(exportDir)
+      if (!built) throw new Error(`the build command succeeded but left no complete export in ${exportDir}`)
+      if (built.preview) throw new Error('the build command built a preview of drafts: it never goes live')
       const gate = await checkCandidate(
         exportDir,
         await store.liveDir(),

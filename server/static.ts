@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   BASE_HEADERS,
   indexSite,
@@ -17,6 +17,7 @@ import {
   urlPathOf,
   type SiteIndex,
 } from '../lib/build-output.ts'
+import { PREVIEW_HEADERS } from '../lib/preview.ts'
 import type { BuildStore } from './builds.ts'
 import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
 
@@ -72,11 +73,19 @@ export async function headersForRequest(cache: SiteCache, url: string): Promise<
   return site ? headersFor(site.rules, url.split('?')[0] ?? '/') : BASE_HEADERS
 }
 
+/** Editors' preview, when it is on: the preview builds, and which requests see them. */
+export type PreviewServing = { cache: SiteCache; isPreview: (request: FastifyRequest) => boolean }
+
 /**
- * Registers the static routes: GET/HEAD of any path from the live build, 405 for other methods.
+ * Registers the static routes: GET/HEAD of any path from the live build (from the latest
+ * preview build for a preview request, with `PREVIEW_HEADERS`), 405 for other methods.
  * @param cache the live build (see SiteCache)
+ * @param preview the preview builds and the test for a preview request (server/preview.ts)
  */
-export async function staticRoutes(app: FastifyInstance, { cache }: { cache: SiteCache }): Promise<void> {
+export async function staticRoutes(
+  app: FastifyInstance,
+  { cache, preview }: { cache: SiteCache; preview?: PreviewServing },
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: path.resolve('.'), // replaced per request by the live build's folder
     serve: false,
@@ -87,9 +96,15 @@ export async function staticRoutes(app: FastifyInstance, { cache }: { cache: Sit
     dotfiles: 'deny',
   })
 
-  const sendPage = async (reply: FastifyReply, site: LoadedSite, file: string, status = 200) => {
+  const sendPage = async (
+    reply: FastifyReply,
+    site: LoadedSite,
+    file: string,
+    status = 200,
+    previewing = false,
+  ) => {
     const headers = headersFor(site.rules, urlPathOf(file))
-    setHeaders(reply, { 'Cache-Control': REVALIDATE, ...headers })
+    setHeaders(reply, { 'Cache-Control': REVALIDATE, ...headers, ...(previewing ? PREVIEW_HEADERS : {}) })
     reply.code(status)
     return reply.sendFile(`/${file}`, site.dir)
   }
@@ -98,12 +113,15 @@ export async function staticRoutes(app: FastifyInstance, { cache }: { cache: Sit
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
-      const site = await cache.live()
+      // A preview request sees the latest preview build (the live one until there is one).
+      const previewing = Boolean(preview?.isPreview(request))
+      const site = (previewing ? await preview!.cache.live() : null) ?? (await cache.live())
       if (!site) return reply.code(503).header('Retry-After', '10').send({ error: 'no build is live yet' })
+      if (previewing) setHeaders(reply, PREVIEW_HEADERS)
       const resolution = resolvePath(site.index, request.url.split('?')[0] ?? '/')
       if (resolution.kind === 'redirect') return reply.redirect(resolution.location, 301)
-      if (resolution.kind === 'file') return sendPage(reply, site, resolution.file)
-      if (site.index.has('404.html')) return sendPage(reply, site, '404.html', 404)
+      if (resolution.kind === 'file') return sendPage(reply, site, resolution.file, 200, previewing)
+      if (site.index.has('404.html')) return sendPage(reply, site, '404.html', 404, previewing)
       return reply.code(404).type('text/plain').send('Not found')
     },
   })

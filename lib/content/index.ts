@@ -6,6 +6,7 @@
  * rules (`validate.ts`): a list a page needs is not empty, an image's asset resolves.
  */
 import {
+  previewDraftsQuery,
   caseStudyCardsQuery,
   caseStudyPathsQuery,
   caseStudyQuery,
@@ -26,6 +27,7 @@ import type {
 } from './sanity.types.ts'
 import { runQuery, sourceFromEnv, type ContentSource } from './source.ts'
 import { checkDocument, ContentError, imageAsset, requireFound } from './validate.ts'
+import { PREVIEW_CONTACT_PATH } from '../preview.ts'
 
 export type { ContentImage } from './media.ts'
 export { inlineFirstImages, inlineIfSmall } from './media.ts'
@@ -55,7 +57,12 @@ const imageRules = { image: imageAsset }
 export async function getSiteSettings(source: ContentSource = sourceFromEnv()): Promise<SiteSettings> {
   const settings = requireFound(await runQuery(siteSettingsQuery, {}, source), 'siteSettings document')
   checkDocument(settings, { heroImage: imageAsset })
-  return { ...settings, heroImage: toContentImage(settings.heroImage) }
+  return {
+    ...settings,
+    heroImage: toContentImage(settings.heroImage),
+    // A preview of drafts never sends a visitor's message to the real inbox.
+    ...(source.perspective === 'drafts' ? { contactWebhookUrl: PREVIEW_CONTACT_PATH } : {}),
+  }
 }
 
 /**
@@ -137,4 +144,21 @@ export async function getCaseStudyDates(
 /** Every image asset that published content references (for `syncMedia`). */
 export async function getMediaAssets(source: ContentSource = sourceFromEnv()): Promise<MediaAsset[]> {
   return runQuery(mediaAssetsQuery, {}, source)
+}
+
+/** A draft that a preview build shows in place of its published version. */
+export type PreviewDraft = { id: string; type: string; title: string }
+
+/**
+ * The drafts a preview build holds (nothing for a published build), for its banner.
+ * @returns each draft's published id, type and a title to read (its first text field)
+ */
+export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()): Promise<PreviewDraft[]> {
+  if (source.perspective !== 'drafts') return []
+  const drafts = await runQuery(previewDraftsQuery, {}, { ...source, perspective: 'raw' })
+  return drafts.map((draft) => ({
+    id: draft._id.replace(/^drafts\./, ''),
+    type: draft._type,
+    title: draft.title ?? draft._id,
+  }))
 }

@@ -110,3 +110,10 @@ export const mediaAssetsQuery =
   defineQuery(`*[_type == "sanity.imageAsset" && count(*[references(^._id) && !(_id in path("drafts.**"))]) > 0]{
   _id, url, path, extension, originalFilename, sha1hash
 }`)
+
+/** The drafts in the dataset (read with the raw perspective), for a preview build's banner. */
+export const previewDraftsQuery = defineQuery(`*[_id in path("drafts.**")] | order(_updatedAt desc){
+  _id,
+  _type,
+  "title": coalesce(title, name, question, brandName)
+}`)

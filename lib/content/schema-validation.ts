@@ -25,7 +25,7 @@ import { validateDocumentWithWorkspace, type ValidationClient } from '@sanity/va
 import { getFallbackLocaleSource, inferFromSchema } from '@sanity/validation/_internal'
 import { evaluate, parse } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
-import type { StoredDocument } from './source.ts'
+import { isUnpublishedId, type StoredDocument } from './source.ts'
 import { ContentError, type ContentProblem } from './validate.ts'
 
 let compiled: CompiledSchema | undefined
@@ -53,9 +53,6 @@ export function siteSchema(): CompiledSchema {
 const SITE_DOCUMENT_TYPES = new Set<string>(
   schemaTypes.filter((type) => type.type === 'document').map((type) => type.name),
 )
-
-/** True for the ids of drafts and release versions: the site shows published documents only. */
-export const isUnpublishedId = (id: string) => id.startsWith('drafts.') || id.startsWith('versions.')
 
 function offline(what: string): never {
   throw new Error(

@@ -13,8 +13,16 @@ import { evaluate, parse } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 
+/**
+ * Which version of each document a build reads (Sanity's perspectives): `published` for
+ * the live site; `drafts` for a preview build (a document's draft where it has one, its
+ * published version otherwise, under the published `_id`); `raw` for every document as
+ * stored, drafts under their own `drafts.` ids.
+ */
+export type Perspective = 'published' | 'drafts' | 'raw'
+
 /** Where content comes from, as read from the environment. */
-export type ContentSource =
+export type ContentSource = (
   | {
       kind: 'sanity'
       projectId: string
@@ -25,6 +33,10 @@ export type ContentSource =
       apiHost?: string
     }
   | { kind: 'local'; file: string }
+) & {
+  /** Default `published`; `drafts` with CONTENT_PERSPECTIVE=drafts (preview builds). */
+  perspective?: Perspective
+}
 
 /** Sanity API version the site's queries are written against. */
 export const DEFAULT_API_VERSION = '2025-02-19'
@@ -39,8 +51,10 @@ export const DEFAULT_LOCAL_DATASET = 'studio/seed/dataset.ndjson'
  */
 export function sourceFromEnv(env: Record<string, string | undefined> = process.env): ContentSource {
   const projectId = env.SANITY_PROJECT_ID?.trim()
+  const perspective = perspectiveFromEnv(env.CONTENT_PERSPECTIVE)
   if (projectId) {
     return {
+      perspective,
       kind: 'sanity',
       projectId,
       dataset: env.SANITY_DATASET?.trim() || 'production',
@@ -49,7 +63,53 @@ export function sourceFromEnv(env: Record<string, string | undefined> = process.
       apiHost: env.SANITY_API_HOST?.trim() || undefined,
     }
   }
-  return { kind: 'local', file: path.resolve(env.LOCAL_DATASET?.trim() || DEFAULT_LOCAL_DATASET) }
+  return {
+    kind: 'local',
+    file: path.resolve(env.LOCAL_DATASET?.trim() || DEFAULT_LOCAL_DATASET),
+    perspective,
+  }
+}
+
+/**
+ * @throws Error naming the variable when CONTENT_PERSPECTIVE is set to something else
+ */
+function perspectiveFromEnv(value: string | undefined): Perspective {
+  const perspective = value?.trim() || 'published'
+  if (perspective !== 'published' && perspective !== 'drafts')
+    throw new Error(`CONTENT_PERSPECTIVE must be "published" or "drafts", not "${perspective}"`)
+  return perspective
+}
+
+/** True for the ids of drafts and release versions, which a published build never shows. */
+export const isUnpublishedId = (id: string) => id.startsWith('drafts.') || id.startsWith('versions.')
+
+/**
+ * A stored dataset seen through a perspective, as Sanity's Content Lake answers it:
+ * `drafts` puts each `drafts.<id>` in place of `<id>` (keeping its own id as
+ * `_originalId`) and leaves release versions out; `published` and `raw` give the
+ * documents as stored (the site's queries leave drafts out themselves).
+ * @param documents a dataset in Sanity's export format (drafts under `drafts.` ids)
+ */
+export function withPerspective(
+  documents: StoredDocument[],
+  perspective: Perspective = 'published',
+): StoredDocument[] {
+  if (perspective !== 'drafts') return documents
+  const drafts = new Map(
+    documents
+      .filter((doc) => doc._id.startsWith('drafts.'))
+      .map((doc) => [doc._id.slice('drafts.'.length), doc] as const),
+  )
+  const result: StoredDocument[] = []
+  for (const doc of documents) {
+    if (isUnpublishedId(doc._id)) continue
+    const draft = drafts.get(doc._id)
+    result.push(draft ? { ...draft, _id: doc._id, _originalId: draft._id } : doc)
+    drafts.delete(doc._id)
+  }
+  // Drafts of documents never published yet.
+  for (const [id, draft] of drafts) result.push({ ...draft, _id: id, _originalId: draft._id })
+  return result
 }
 
 /** The TypeGen result type of a query string from `queries.ts` (`unknown` for others). */
@@ -103,6 +163,9 @@ export async function loadLocalDataset(file: string): Promise<StoredDocument[]> 
 const ALL_PUBLISHED_DOCUMENTS = '*[!(_id in path("drafts.**")) && !(_id in path("versions.**"))]'
 
 function contentLakeClient(source: Extract<ContentSource, { kind: 'sanity' }>) {
+  const perspective = source.perspective ?? 'published'
+  if (perspective !== 'published' && !source.token)
+    throw new Error(`reading the "${perspective}" perspective of the Content Lake needs SANITY_READ_TOKEN`)
   return createClient({
     projectId: source.projectId,
     dataset: source.dataset,
@@ -112,19 +175,20 @@ function contentLakeClient(source: Extract<ContentSource, { kind: 'sanity' }>) {
     // A stand-in host has no project subdomains.
     useProjectHostname: !source.apiHost,
     useCdn: false,
-    perspective: 'published',
+    perspective,
   })
 }
 
 /**
- * Every document of the source, as stored: the local dataset file as it is (drafts
- * included), or every published document of the Content Lake in one query.
+ * Every document of the source through its perspective: the local dataset file (as
+ * stored, or with drafts in place for `drafts`), or every document of the Content Lake
+ * in one query (drafts left out).
  * @throws when the dataset cannot be read or the Content Lake answers with an error
  */
 export async function readAllDocuments(source: ContentSource = sourceFromEnv()): Promise<StoredDocument[]> {
   if (source.kind === 'sanity')
     return contentLakeClient(source).fetch<StoredDocument[]>(ALL_PUBLISHED_DOCUMENTS)
-  return loadLocalDataset(source.file)
+  return withPerspective(await loadLocalDataset(source.file), source.perspective)
 }
 
 /**
@@ -140,7 +204,7 @@ export async function runQuery<Query extends string>(
   source: ContentSource = sourceFromEnv(),
 ): Promise<QueryResult<Query>> {
   if (source.kind === 'sanity') return contentLakeClient(source).fetch<QueryResult<Query>>(query, params)
-  const dataset = await loadLocalDataset(source.file)
+  const dataset = withPerspective(await loadLocalDataset(source.file), source.perspective)
   const result = await evaluate(parse(query, { params }), { dataset, params })
   return (await result.get()) as QueryResult<Query>
 }

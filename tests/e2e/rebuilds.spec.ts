@@ -9,7 +9,7 @@
  * because its builds take the machine's cores for a while.
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { serveExport, type ServedSite } from '../../scripts/audit/serve'
@@ -18,6 +18,7 @@ import { expect, test } from './fixtures'
 /** Origin of the publishing server (set when it has started). */
 let BASE = ''
 const SECRET = 'e2e-publish-secret'
+const PREVIEW_SECRET = 'e2e-preview-secret'
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
 let dir: string
@@ -42,14 +43,28 @@ function publishLocal(...args: string[]) {
   })
 }
 
-test.describe("the editor's loop, offline", () => {
+/** The build `out/` held when the first publishing server started. */
+let pristine: string | undefined
+
+/**
+ * Starts the publishing server on a fresh copy of the seed (`dataset`, `BASE`), and stops
+ * it after the describe block.
+ * @param env more settings, e.g. SANITY_PREVIEW_SECRET
+ */
+function publishingServer(env: Record<string, string> = {}) {
   test.beforeAll(async () => {
+    // A server's publishes take out/ into its own store: each server starts from the build
+    // the suite was given, kept aside by the first one (no build at startup).
+    if (existsSync('out/.build.json')) {
+      pristine ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-pristine-'))
+      cpSync('out', pristine, { recursive: true })
+    } else if (pristine) cpSync(pristine, 'out', { recursive: true })
     dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-publish-'))
     cpSync('studio/seed', path.join(dir, 'seed'), { recursive: true })
     dataset = path.join(dir, 'seed', 'dataset.ndjson')
     server = await serveExport(path.resolve('out'), {
       timeoutMs: 200_000, // builds first when out/ holds no complete build
-      env: { LOCAL_DATASET: dataset, SANITY_WEBHOOK_SECRET: SECRET },
+      env: { LOCAL_DATASET: dataset, SANITY_WEBHOOK_SECRET: SECRET, ...env },
     })
     BASE = server.origin
   })
@@ -58,6 +73,10 @@ test.describe("the editor's loop, offline", () => {
     await server?.stop()
     rmSync(dir, { recursive: true, force: true })
   })
+}
+
+test.describe("the editor's loop, offline", () => {
+  publishingServer()
 
   test('edit -> publish:local -> the new content is live; an invalid edit leaves it live', async ({
     page,
@@ -127,6 +146,60 @@ test.describe("the editor's loop, offline", () => {
       `drafts.${study._id}`,
     )
     expect(status).toMatchObject({ state: 'failed', reason: expect.stringContaining(reason) })
+  })
+})
+
+// Preview on: every publish then builds the preview too, so only these tests pay for it.
+test.describe("editors' draft preview, offline", () => {
+  publishingServer({ SANITY_PREVIEW_SECRET: PREVIEW_SECRET })
+
+  test('a draft shows on the preview and not on the live site; once published, on both', async ({ page }) => {
+    const documents = readFileSync(dataset, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+    const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')
+    const words = `Drafted in the e2e test at ${new Date().toISOString()}, not yet published.`
+    writeFileSync(
+      dataset,
+      [...documents, { ...review, _id: `drafts.${review._id}`, text: words }]
+        .map((doc) => JSON.stringify(doc))
+        .join('\n') + '\n',
+    )
+    const drafted = publishLocal('--document', `drafts.${review._id}`)
+    expect(drafted.stderr).toBe('')
+    expect(drafted.stdout).toMatch(/preview \S+ is ready/)
+
+    // Visitors: the live site, nothing of the preview.
+    await page.goto(`${BASE}/`)
+    await expect(page.locator('#reviews')).not.toContainText(words)
+    await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveCount(0)
+
+    // The editor: in through the secret, the draft on the real page, a banner naming it.
+    const answer = await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/%23reviews`)
+    expect(answer?.headers()['x-robots-tag']).toBe('noindex')
+    expect(answer?.headers()['cache-control']).toBe('private, no-store')
+    await expect(page.locator('#reviews')).toContainText(words)
+    const banner = page.getByRole('complementary', { name: 'Preview' })
+    await expect(banner.getByRole('link', { name: review.name })).toHaveAttribute(
+      'href',
+      `/studio/intent/edit/id=${review._id};type=review`,
+    )
+
+    // Publish: the draft becomes the document; both sites show it.
+    writeFileSync(
+      dataset,
+      documents
+        .map((doc) => JSON.stringify(doc._id === review._id ? { ...doc, text: words } : doc))
+        .join('\n') + '\n',
+    )
+    const published = publishLocal('--document', review._id)
+    expect(published.status).toBe(0)
+    await page.reload()
+    await expect(page.locator('#reviews')).toContainText(words)
+    await banner.getByRole('link', { name: 'Leave preview' }).click()
+    await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveCount(0)
+    await expect(page.locator('#reviews')).toContainText(words)
   })
 })
 

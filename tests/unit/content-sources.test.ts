@@ -66,7 +66,7 @@ describe('the two content sources give identical results', () => {
 
 describe('sourceFromEnv', () => {
   test('uses the local seed without a project id', () => {
-    expect(sourceFromEnv({})).toEqual({ kind: 'local', file: SEED_FILE })
+    expect(sourceFromEnv({})).toEqual({ kind: 'local', file: SEED_FILE, perspective: 'published' })
   })
 
   test('uses Sanity when SANITY_PROJECT_ID is set, with defaults', () => {
@@ -77,7 +77,15 @@ describe('sourceFromEnv', () => {
       apiVersion: '2025-02-19',
       token: 'tok',
       apiHost: undefined,
+      perspective: 'published',
     })
+  })
+
+  test('reading drafts from the Content Lake needs the read token, and says so', async () => {
+    const { readAllDocuments } = await import('@/lib/content/source')
+    await expect(readAllDocuments({ ...remote, perspective: 'drafts' } as ContentSource)).rejects.toThrow(
+      'reading the "drafts" perspective of the Content Lake needs SANITY_READ_TOKEN',
+    )
   })
 })
 

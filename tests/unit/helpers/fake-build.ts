@@ -3,7 +3,9 @@
  * OUT_DIR in well under a second and finalizes it like the real postbuild step.
  * Env: FAKE_CONTENT_FILE (text shown in index.html's <h1>), FAKE_BUILD_MS (extra
  * time the build takes), FAKE_BUILD_LOG (a line is appended per build, to count
- * them), FAKE_BUILD_FAIL = 'content' | 'kill' | 'no-marker'.
+ * them), FAKE_BUILD_FAIL = 'content' | 'kill' | 'no-marker'; with CONTENT_PERSPECTIVE=drafts
+ * (a preview build) the <h1> reads FAKE_DRAFT_FILE's text instead and the build is marked
+ * a preview, as the real one is.
  * Run: node tests/unit/helpers/fake-build.ts
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -11,9 +13,9 @@ import path from 'node:path'
 import { finalizeExport } from '../../../postbuild/index.ts'
 
 const out = path.resolve(process.env.OUT_DIR ?? 'out')
-const content = process.env.FAKE_CONTENT_FILE
-  ? readFileSync(process.env.FAKE_CONTENT_FILE, 'utf8').trim()
-  : 'v1'
+const preview = process.env.CONTENT_PERSPECTIVE === 'drafts'
+const contentFile = preview ? process.env.FAKE_DRAFT_FILE : process.env.FAKE_CONTENT_FILE
+const content = contentFile ? readFileSync(contentFile, 'utf8').trim() : 'v1'
 if (process.env.FAKE_BUILD_LOG) appendFileSync(process.env.FAKE_BUILD_LOG, `${content}\n`)
 await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 0)))
 
@@ -58,4 +60,4 @@ if (failure === 'content') {
 }
 if (failure === 'kill') process.kill(process.pid, 'SIGKILL')
 if (failure !== 'no-marker')
-  await finalizeExport(out, { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' })
+  await finalizeExport(out, { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' }, { preview })

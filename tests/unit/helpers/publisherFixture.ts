@@ -26,6 +26,10 @@ export type Fixture = {
   logs: Record<string, unknown>[]
   /** Sets what the next builds put in index.html's <h1>. */
   setContent: (text: string) => void
+  /** Sets what the next preview builds put there (the drafts). */
+  setDraft: (text: string) => void
+  /** The store of preview builds (with `preview` options only). */
+  previewStore?: BuildStore
   /** Environment of the fake build (change between builds). */
   buildEnv: NodeJS.ProcessEnv
   inboxFile: string
@@ -33,11 +37,12 @@ export type Fixture = {
 }
 
 /**
- * @param options server options to override (e.g. webhookSecret, inboxRateLimit, now)
+ * @param options server options to override (e.g. webhookSecret, inboxRateLimit, now);
+ *   previewSecret turns on preview builds (a preview store beside the live one)
  * @param firstBuild build once and put it live before returning (default true)
  */
 export async function startFixture(
-  options: Partial<ServerOptions> = {},
+  { previewSecret, ...options }: Partial<ServerOptions> & { previewSecret?: string } = {},
   firstBuild = true,
 ): Promise<Fixture> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'publisher-'))
@@ -51,15 +56,20 @@ export async function startFixture(
   const log = pino({ level: 'info' }, sink)
   const contentFile = path.join(dir, 'content.txt')
   writeFileSync(contentFile, 'v1')
+  const draftFile = path.join(dir, 'draft.txt')
+  writeFileSync(draftFile, 'v1')
   const buildEnv: NodeJS.ProcessEnv = {
     ...process.env,
     OUT_DIR: path.join(dir, 'out'),
     FAKE_CONTENT_FILE: contentFile,
+    FAKE_DRAFT_FILE: draftFile,
     FAKE_BUILD_LOG: path.join(dir, 'builds.log'),
   }
   const store = new BuildStore(path.join(dir, 'site'))
+  const previewStore = previewSecret ? new BuildStore(path.join(dir, 'site', 'preview'), 2) : undefined
   const publisher = new Publisher({
     store,
+    previewStore,
     exportDir: path.join(dir, 'out'),
     command: { argv: [NODE, FAKE_BUILD], cwd: process.cwd(), env: buildEnv },
     log,
@@ -69,7 +79,14 @@ export async function startFixture(
     await publisher.idle()
   }
   const inboxFile = path.join(dir, 'data', 'inbox.ndjson')
-  const app = await createServer({ store, publisher, inbox: new InboxFile(inboxFile), log, ...options })
+  const app = await createServer({
+    store,
+    publisher,
+    inbox: new InboxFile(inboxFile),
+    log,
+    preview: previewSecret && previewStore ? { secret: previewSecret, store: previewStore } : undefined,
+    ...options,
+  })
   await app.ready()
   return {
     dir,
@@ -80,6 +97,8 @@ export async function startFixture(
     buildEnv,
     inboxFile,
     setContent: (text) => writeFileSync(contentFile, text),
+    setDraft: (text) => writeFileSync(draftFile, text),
+    previewStore,
     close: async () => {
       await app.close()
       await publisher.idle()
