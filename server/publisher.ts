@@ -8,6 +8,7 @@
  * document whose publish it carried (`documentStatus`, what the Studio shows).
  */
 import { rm } from 'node:fs/promises'
+import { DocumentId, getPublishedId, isDraftId } from '@sanity/id-utils'
 import type { Logger } from 'pino'
 import { runBuildCommand, type BuildCommand } from './builder.ts'
 import type { BuildStore } from './builds.ts'
@@ -29,20 +30,22 @@ export type DocumentStatus =
 export const DOCUMENT_STATUS_LIMIT = 1000
 
 /** The published id of a document (`drafts.x` and `x` are one document to an editor). */
-export const publishedIdOf = (id: string) => id.replace(/^drafts\./, '')
+const publishedIdOf = (id: string): string => getPublishedId(DocumentId(id))
+
+/** The last build of a kind that went into its store. */
+type BuildRecord = { id: string; durationMs: number; finishedAt: string }
+/** The last build of a kind that failed, and why. */
+type FailureRecord = { message: string; at: string }
 
 /** What `/healthz` reports about publishing. */
 export type PublisherStatus = {
   building: boolean
   queued: boolean
   builds: { succeeded: number; failed: number }
-  lastBuild: { id: string; durationMs: number; finishedAt: string } | null
-  lastError: { message: string; at: string } | null
+  lastBuild: BuildRecord | null
+  lastError: FailureRecord | null
   /** Preview builds of drafts (null when preview is off). */
-  preview: {
-    lastBuild: { id: string; durationMs: number; finishedAt: string } | null
-    lastError: { message: string; at: string } | null
-  } | null
+  preview: { lastBuild: BuildRecord | null; lastError: FailureRecord | null } | null
 }
 
 /** The environment a preview build runs with: the same build, reading drafts. */
@@ -98,7 +101,7 @@ export class Publisher {
    * @returns 'started' or 'queued' (coalesced with other requests)
    */
   request(reason: { documentId?: string; [key: string]: unknown } = {}): 'started' | 'queued' {
-    if (reason.documentId?.startsWith('drafts.')) {
+    if (reason.documentId && isDraftId(DocumentId(reason.documentId))) {
       if (!this.#options.previewStore) {
         this.#options.log.info({ event: 'build.skipped', ...reason }, 'a draft, and preview is off')
         return this.#queue.running ? 'queued' : 'started'
@@ -161,55 +164,64 @@ export class Publisher {
   }
 
   /**
+   * Runs the build command into the export folder (a preview with `PREVIEW_BUILD_ENV`) and
+   * checks what it left: a complete export, marked a preview exactly when it is one.
+   * @returns how long the command ran, and the reason when it failed or left the wrong thing
+   */
+  async #runBuildCommand(preview: boolean): Promise<{ durationMs: number; error?: string }> {
+    const { command, exportDir } = this.#options
+    // A previous failed or killed build may have left a partial export; never adopt it.
+    await rm(exportDir, { recursive: true, force: true })
+    const outcome = await runBuildCommand({
+      ...command,
+      env: preview ? { ...(command.env ?? process.env), ...PREVIEW_BUILD_ENV } : command.env,
+      signal: this.#shutdown.signal,
+    })
+    if (!outcome.ok) return outcome
+    const built = await readBuildInfo(exportDir)
+    if (!built)
+      return { ...outcome, error: `the build command succeeded but left no complete export in ${exportDir}` }
+    if (Boolean(built.preview) !== preview)
+      return {
+        ...outcome,
+        error: preview
+          ? `the preview build left an export not marked a preview in ${exportDir}`
+          : 'the build command built a preview of drafts: it never goes live',
+      }
+    return outcome
+  }
+
+  /**
    * A build of drafts into the preview store: no gate (nobody but editors sees it), and a
    * failure is recorded as the preview's `lastError`; the live site is never touched.
    */
   async #buildPreview(): Promise<void> {
-    const { previewStore, command, exportDir, log } = this.#options
+    const { previewStore, exportDir, log } = this.#options
     const status = this.#status.preview
     if (!previewStore || !status) return
     log.info({ event: 'preview.start' }, 'preview build started')
-    await rm(exportDir, { recursive: true, force: true })
-    const outcome = await runBuildCommand({
-      ...command,
-      env: { ...(command.env ?? process.env), ...PREVIEW_BUILD_ENV },
-      signal: this.#shutdown.signal,
-    })
+    const { durationMs, error } = await this.#runBuildCommand(true)
     try {
-      if (!outcome.ok) throw new Error(outcome.error)
-      const built = await readBuildInfo(exportDir)
-      if (!built?.preview)
-        throw new Error(`the preview build left no complete preview export in ${exportDir}`)
-      const info = await previewStore.add(exportDir, 'move')
-      await previewStore.setLive(info.id)
-      await previewStore.prune()
-      status.lastBuild = { id: info.id, durationMs: outcome.durationMs, finishedAt: new Date().toISOString() }
-      log.info(
-        { event: 'preview.done', id: info.id, durationMs: outcome.durationMs },
-        `preview ${info.id} is ready`,
-      )
-    } catch (error) {
-      const message = (error as Error).message
+      if (error) throw new Error(error)
+      const { info } = await putLive(previewStore, exportDir)
+      status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString() }
+      log.info({ event: 'preview.done', id: info.id, durationMs }, `preview ${info.id} is ready`)
+    } catch (caught) {
+      const message = (caught as Error).message
       status.lastError = { message, at: new Date().toISOString() }
       log.error({ event: 'preview.failed', error: message }, 'preview build failed; the last preview stays')
-      await rm(exportDir, { recursive: true, force: true })
     }
   }
 
   async #build(): Promise<void> {
-    const { store, command, exportDir, log } = this.#options
+    const { store, exportDir, log } = this.#options
     // This build carries every publish requested before it started; later ones wait for the next.
     const carried = [...this.#requested]
     this.#requested.clear()
     log.info({ event: 'build.start', documents: carried }, 'build started')
-    // A previous failed or killed build may have left a partial export; never adopt it.
-    await rm(exportDir, { recursive: true, force: true })
-    const outcome = await runBuildCommand({ ...command, signal: this.#shutdown.signal })
+    const { durationMs, error } = await this.#runBuildCommand(false)
     try {
-      if (!outcome.ok) throw new Error(outcome.error)
-      const built = await readBuildInfo(exportDir)
-      if (!built) throw new Error(`the build command succeeded but left no complete export in ${exportDir}`)
-      if (built.preview) throw new Error('the build command built a preview of drafts: it never goes live')
+      if (error) throw new Error(error)
       const gate = await checkCandidate(
         exportDir,
         await store.liveDir(),
@@ -217,33 +229,39 @@ export class Publisher {
       )
       log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')
       if (gate.problems.length) throw new Error(gate.problems.join('\n'))
-      const info = await store.add(exportDir, 'move')
-      const previous = await store.liveId()
-      await store.setLive(info.id)
-      const pruned = await store.prune()
+      const { info, previous, pruned } = await putLive(store, exportDir)
       this.#status.builds.succeeded += 1
-      this.#status.lastBuild = {
-        id: info.id,
-        durationMs: outcome.durationMs,
-        finishedAt: new Date().toISOString(),
-      }
+      this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString() }
       // A build holds the whole dataset as it is now: a document whose earlier publish
       // failed is live in it too (its content was fixed, or it never was the problem).
       const failedBefore = [...this.#documents].filter(([, status]) => status.state === 'failed')
       for (const id of [...carried, ...failedBefore.map(([id]) => id)])
         this.#setDocument(id, { state: 'live', since: info.builtAt, buildId: info.id })
-      log.info({ event: 'build.done', id: info.id, durationMs: outcome.durationMs }, 'build succeeded')
+      log.info({ event: 'build.done', id: info.id, durationMs }, 'build succeeded')
       log.info({ event: 'swap', id: info.id, previous, pruned }, `build ${info.id} is live`)
-    } catch (error) {
-      const message = (error as Error).message
+    } catch (caught) {
+      const message = (caught as Error).message
       this.#status.builds.failed += 1
       this.#status.lastError = { message, at: new Date().toISOString() }
       for (const id of carried)
         this.#setDocument(id, { state: 'failed', at: this.#status.lastError.at, reason: message })
       log.error(
-        { event: 'build.failed', error: message, durationMs: outcome.durationMs },
+        { event: 'build.failed', error: message, durationMs },
         'build failed; the live site is unchanged',
       )
     }
   }
+}
+
+/**
+ * Moves a finished export into a store and puts it live there (an atomic swap), keeping
+ * the store's last builds.
+ * @returns the build, the one it replaced, and the builds removed
+ */
+async function putLive(store: BuildStore, exportDir: string) {
+  const info = await store.add(exportDir, 'move')
+  const previous = await store.liveId()
+  await store.setLive(info.id)
+  const pruned = await store.prune()
+  return { info, previous, pruned }
 }

@@ -25,6 +25,7 @@ import type {
   PortfolioSitesQueryResult,
   SiteSettingsQueryResult,
 } from './sanity.types.ts'
+import { DocumentId, getPublishedId } from '@sanity/id-utils'
 import { runQuery, sourceFromEnv, type ContentSource } from './source.ts'
 import { checkDocument, ContentError, imageAsset, requireFound } from './validate.ts'
 import { PREVIEW_CONTACT_PATH } from '../preview.ts'
@@ -157,7 +158,7 @@ export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()):
   if (source.perspective !== 'drafts') return []
   const drafts = await runQuery(previewDraftsQuery, {}, { ...source, perspective: 'raw' })
   return drafts.map((draft) => ({
-    id: draft._id.replace(/^drafts\./, ''),
+    id: getPublishedId(DocumentId(draft._id)),
     type: draft._type,
     title: draft.title ?? draft._id,
   }))

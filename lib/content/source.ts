@@ -9,6 +9,7 @@
 // next-sanity's root entry is plain ESM with no Next.js-only imports: it loads in Next's
 // server build, under jest, and in `node scripts/*.ts` (Node 24 type stripping) alike.
 import { createClient, type QueryParams } from 'next-sanity'
+import { DocumentId, getPublishedId, isDraftId, isPublishedId } from '@sanity/id-utils'
 import { evaluate, parse } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -81,7 +82,7 @@ function perspectiveFromEnv(value: string | undefined): Perspective {
 }
 
 /** True for the ids of drafts and release versions, which a published build never shows. */
-export const isUnpublishedId = (id: string) => id.startsWith('drafts.') || id.startsWith('versions.')
+export const isUnpublishedId = (id: string) => !isPublishedId(DocumentId(id))
 
 /**
  * A stored dataset seen through a perspective, as Sanity's Content Lake answers it:
@@ -95,10 +96,10 @@ export function withPerspective(
   perspective: Perspective = 'published',
 ): StoredDocument[] {
   if (perspective !== 'drafts') return documents
-  const drafts = new Map(
+  const drafts = new Map<string, StoredDocument>(
     documents
-      .filter((doc) => doc._id.startsWith('drafts.'))
-      .map((doc) => [doc._id.slice('drafts.'.length), doc] as const),
+      .filter((doc) => isDraftId(DocumentId(doc._id)))
+      .map((doc) => [getPublishedId(DocumentId(doc._id)), doc] as const),
   )
   const result: StoredDocument[] = []
   for (const doc of documents) {

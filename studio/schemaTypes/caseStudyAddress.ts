@@ -6,6 +6,7 @@
  * and a slug apart from every other legacy id. They query the dataset, so the Studio
  * checks them live and the build checks them against its snapshot.
  */
+import { DocumentId, getPublishedId } from '@sanity/id-utils'
 import type { CustomValidator, Slug } from '@sanity/types'
 
 /** Sanity API version of the rules' queries. */
@@ -18,8 +19,6 @@ const OWNERS_OF_ADDRESS = `*[${OTHERS} && (slug.current == $address || legacyId 
 /** Other published case studies with `$address` as legacy id. */
 const OWNERS_OF_LEGACY_ID = `*[${OTHERS} && legacyId == $address]._id`
 
-const publishedId = (id: string | undefined) => (id ?? '').replace(/^drafts\./, '')
-
 async function ownersOf(
   query: string,
   address: string,
@@ -27,7 +26,7 @@ async function ownersOf(
 ): Promise<string[]> {
   return context
     .getClient({ apiVersion: API_VERSION })
-    .fetch<string[]>(query, { id: publishedId(context.document?._id), address })
+    .fetch<string[]>(query, { id: getPublishedId(DocumentId(context.document?._id ?? '')), address })
 }
 
 const taken = (address: string, owners: string[]) =>
