@@ -30,7 +30,8 @@
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
 import { scriptSafeJson } from '../lib/text.ts'
-import { applyEdits, attributeOf, type HtmlEdit } from './html-edits.ts'
+import { attributeOf } from '../lib/html-elements.ts'
+import { applyEdits, type HtmlEdit } from './html-edits.ts'
 import { fontPreloadLink, PRELOADABLE_FONT } from './next-export-shape.ts'
 
 type Element = DefaultTreeAdapterMap['element']

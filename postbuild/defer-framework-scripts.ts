@@ -29,7 +29,8 @@
  * the page stays the complete, usable HTML it is without JavaScript.
  */
 import { scriptSafeJson } from '../lib/text.ts'
-import { applyEdits, attributeOf, elementsOf, textOf, type HtmlEdit } from './html-edits.ts'
+import { attributeOf, elementsOf, textOf } from '../lib/html-elements.ts'
+import { applyEdits, type HtmlEdit } from './html-edits.ts'
 import { isFrameworkChunkScript, isFrameworkScriptPreload, payloadChunkText } from './next-export-shape.ts'
 
 /** The loader's latest start, in ms after it runs (if no paint is ever reported). */

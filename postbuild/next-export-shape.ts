@@ -14,7 +14,7 @@
  */
 import path from 'node:path'
 import type { DefaultTreeAdapterMap } from 'parse5'
-import { attributeOf, elementsOf, textOf } from './html-edits.ts'
+import { attributeOf, elementsOf, textOf } from '../lib/html-elements.ts'
 
 type Element = DefaultTreeAdapterMap['element']
 

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto'
 import { BASE_HEADERS, IMMUTABLE, REVALIDATE } from '../lib/build-output.ts'
 import { STUDIO_BASE_PATH } from '../lib/studio.ts'
-import { attributeOf, elementsOf, textOf } from './html-edits.ts'
+import { attributeOf, elementsOf, textOf } from '../lib/html-elements.ts'
 
 /** The settings that decide which other origins a page may use. */
 export type IntegrationSettings = {

@@ -14,13 +14,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parse } from 'parse5'
-import type { DefaultTreeAdapterMap } from 'parse5'
 import { indexSite, resolvePath, urlPathOf, type SiteIndex } from '../lib/build-output.ts'
+import { attributeOf, elementsOf } from '../lib/html-elements.ts'
 import { checkHtml } from '../lib/nu-html-checker.ts'
-
-type Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['document']
-type Element = DefaultTreeAdapterMap['element']
 
 /** What the gate found. `problems` empty: the build may go live. */
 export type GateResult = { pages: string[]; problems: string[]; ms: number }
@@ -40,20 +36,12 @@ const URL_ATTRIBUTES: Record<string, string[]> = {
   iframe: ['src'],
 }
 
-function elementsOf(node: Node, found: Element[] = []): Element[] {
-  if ('tagName' in node) found.push(node)
-  const children = 'childNodes' in node ? node.childNodes : []
-  for (const child of children) elementsOf(child as Node, found)
-  if ('content' in node && node.content) elementsOf(node.content as unknown as Node, found)
-  return found
-}
-
 /** The same-site paths a page refers to (`/x`, not `//host` or `https://...`), without query or hash. */
 export function sitePathsOf(html: string): string[] {
   const paths = new Set<string>()
-  for (const element of elementsOf(parse(html) as unknown as Node)) {
+  for (const element of elementsOf(html)) {
     for (const name of URL_ATTRIBUTES[element.tagName] ?? []) {
-      const value = element.attrs.find((attribute) => attribute.name === name)?.value
+      const value = attributeOf(element, name)
       if (!value) continue
       const urls =
         name === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '') : [value]

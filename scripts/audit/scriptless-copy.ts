@@ -9,7 +9,8 @@
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { applyEdits, elementsOf } from '../../postbuild/html-edits.ts'
+import { elementsOf } from '../../lib/html-elements.ts'
+import { applyEdits } from '../../postbuild/html-edits.ts'
 
 /**
  * @param html a complete HTML document
