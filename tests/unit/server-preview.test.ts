@@ -5,8 +5,7 @@
  * with the fake build: a draft's webhook builds a preview only; the preview cookie shows
  * it, with noindex and no-store; visitors never see it; a publish rebuilds both.
  */
-import { encodeSignatureHeader } from '@sanity/webhook'
-import { buildCount, startFixture, type Fixture } from './helpers/publisherFixture'
+import { buildCount, deliverWebhook, startFixture, type Fixture } from './helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'webhook-secret'
@@ -19,17 +18,7 @@ beforeEach(async () => {
 afterEach(() => site.close())
 
 async function deliver(id: string) {
-  const body = JSON.stringify({ _id: id, _type: 'review' })
-  const answer = await site.app.inject({
-    method: 'POST',
-    url: '/webhooks/sanity',
-    headers: {
-      'content-type': 'application/json',
-      'idempotency-key': `${id}-${Math.random()}`,
-      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
-    },
-    payload: body,
-  })
+  const answer = await deliverWebhook(site, SECRET, id, `${id}-${Math.random()}`)
   expect(answer.statusCode).toBe(202)
   await site.publisher.idle()
 }

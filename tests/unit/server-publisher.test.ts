@@ -5,10 +5,9 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import { encodeSignatureHeader } from '@sanity/webhook'
 import autocannon from 'autocannon'
 import { CoalescingQueue } from '@/server/queue'
-import { buildCount, NODE, startFixture, type Fixture } from './helpers/publisherFixture'
+import { buildCount, deliverWebhook, NODE, startFixture, type Fixture } from './helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'burst-secret'
@@ -21,19 +20,7 @@ afterEach(() => site.close())
 const home = async () => (await site.app.inject({ url: '/' })).body
 const health = async () => (await site.app.inject({ url: '/healthz' })).json()
 
-async function publish(id: string) {
-  const body = JSON.stringify({ _id: id, _type: 'review' })
-  return site.app.inject({
-    method: 'POST',
-    url: '/webhooks/sanity',
-    headers: {
-      'content-type': 'application/json',
-      'idempotency-key': id,
-      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
-    },
-    payload: body,
-  })
-}
+const publish = (id: string) => deliverWebhook(site, SECRET, id)
 
 test('the queue runs one job at a time; requests during a run cause exactly one more', async () => {
   let runs = 0

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
+import { encodeSignatureHeader } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
 import { pino } from 'pino'
 import { createServer, type ServerOptions } from '@/server/app'
@@ -114,4 +115,23 @@ export function buildCount(fixture: Fixture): number {
   } catch {
     return 0
   }
+}
+
+/**
+ * A webhook delivery as Sanity signs it, for the document `id`, injected into the app.
+ * @param key the delivery's idempotency key (default: the id)
+ * @returns the server's answer
+ */
+export async function deliverWebhook(fixture: Fixture, secret: string, id: string, key = id) {
+  const body = JSON.stringify({ _id: id, _type: 'review' })
+  return fixture.app.inject({
+    method: 'POST',
+    url: '/webhooks/sanity',
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': key,
+      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), secret),
+    },
+    payload: body,
+  })
 }
