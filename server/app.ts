@@ -11,13 +11,14 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
 } from 'fastify'
+import type { SanityClient } from '@sanity/client'
 import type { Logger } from 'pino'
 import type { BuildStore } from './builds.ts'
 import { healthRoutes } from './health.ts'
 import { inboxRoutes, type InboxFile } from './inbox.ts'
 import type { Publisher } from './publisher.ts'
 import { publishStatusRoutes } from './publish-status.ts'
-import { isPreviewRequest, previewCookies, previewRoutes } from './preview.ts'
+import { isPreviewRequest, previewCookies, previewPageHeaders, previewRoutes } from './preview.ts'
 import { headersForRequest, setHeaders, SiteCache, staticRoutes } from './static.ts'
 import { webhookRoutes } from './webhook.ts'
 
@@ -34,13 +35,14 @@ export type ServerOptions = {
   trustProxy?: boolean
   /** Clock for webhook signatures (tests). */
   now?: () => number
-  /** Studio origins that may read publish states (`/api/publish-status/:id`). */
+  /** Studio origins that may read publish states (`/api/publish-status/:id`) and frame previews. */
   studioOrigins?: string[]
   /**
-   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET and the store the
-   * publisher's preview builds go to. Without them there is no preview.
+   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET, the store the
+   * publisher's preview builds go to, and the client that checks the Presentation tool's
+   * secrets (with a Content Lake project). Without them there is no preview.
    */
-  preview?: { secret: string; store: BuildStore }
+  preview?: { secret: string; store: BuildStore; presentation?: SanityClient }
 }
 
 /**
@@ -67,11 +69,19 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   if (options.preview) {
     // On the app itself, so that every route, the static ones included, can read the cookie.
     await previewCookies(app, { secret: options.preview.secret })
-    await app.register(previewRoutes, { secret: options.preview.secret })
+    await app.register(previewRoutes, {
+      secret: options.preview.secret,
+      presentation: options.preview.presentation,
+    })
   }
   await app.register(staticRoutes, {
     cache,
-    preview: options.preview && { cache: new SiteCache(options.preview.store), isPreview: isPreviewRequest },
+    preview: options.preview && {
+      cache: new SiteCache(options.preview.store),
+      isPreview: isPreviewRequest,
+      // The Studio (its own origin, or one of STUDIO_ORIGINS) frames previews in Presentation.
+      pageHeaders: (headers) => previewPageHeaders(headers, options.studioOrigins ?? []),
+    },
   })
   await app.register(healthRoutes, {
     store: options.store,
@@ -93,6 +103,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   await app.register(publishStatusRoutes, {
     publisher: options.publisher,
     studioOrigins: options.studioOrigins ?? [],
+    preview: Boolean(options.preview),
   })
   await app.register(inboxRoutes, { inbox: options.inbox, rateLimit: options.inboxRateLimit })
   return app

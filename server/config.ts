@@ -2,6 +2,8 @@
  * The server's settings, read from the environment (documented in `.env.example`).
  */
 import path from 'node:path'
+import { sourceFromEnv } from '../lib/content/source.ts'
+import type { PresentationProject } from './preview.ts'
 
 export type ServerConfig = {
   port: number
@@ -23,6 +25,12 @@ export type ServerConfig = {
   studioOrigins: string[]
   /** SANITY_PREVIEW_SECRET: turns on editors' draft preview (preview builds, /preview/enable). */
   previewSecret?: string
+  /**
+   * The Content Lake project whose Presentation secrets /preview/enable accepts: the
+   * site's own (SANITY_PROJECT_ID, SANITY_DATASET) with its SANITY_READ_TOKEN; absent
+   * for the local dataset or without a token.
+   */
+  presentationProject?: PresentationProject
 }
 
 /**
@@ -37,7 +45,7 @@ function rateLimit(text: string): { max: number; timeWindow: number } {
 }
 
 /** @param env the environment (default `process.env`); paths resolve against the current folder */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function configFromEnv(env: Record<string, string | undefined> = process.env): ServerConfig {
   const value = (name: string) => env[name]?.trim() || undefined
   return {
     port: Number(value('PORT') ?? 3000),
@@ -51,9 +59,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: value('TRUST_PROXY') === 'true',
     logLevel: value('LOG_LEVEL') ?? 'info',
     previewSecret: value('SANITY_PREVIEW_SECRET'),
+    presentationProject: presentationProjectFrom(env),
     studioOrigins: (value('STUDIO_ORIGINS') ?? '')
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
   }
+}
+
+/** The site's Content Lake project with a read token, or undefined (local dataset, no token). */
+function presentationProjectFrom(env: Record<string, string | undefined>): PresentationProject | undefined {
+  const source = sourceFromEnv(env)
+  if (source.kind !== 'sanity' || !source.token) return undefined
+  const { projectId, dataset, apiVersion, token, apiHost } = source
+  return { projectId, dataset, apiVersion, token, ...(apiHost ? { apiHost } : {}) }
 }

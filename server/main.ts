@@ -11,6 +11,7 @@ import { BuildStore } from './builds.ts'
 import { configFromEnv } from './config.ts'
 import { readBuildInfo } from '../lib/build-output.ts'
 import { InboxFile } from './inbox.ts'
+import { presentationClient } from './preview.ts'
 import { Publisher } from './publisher.ts'
 import { javaAvailable } from '../lib/nu-html-checker.ts'
 
@@ -66,8 +67,19 @@ const app = await createServer({
   trustProxy: config.trustProxy,
   studioOrigins: config.studioOrigins,
   preview:
-    config.previewSecret && previewStore ? { secret: config.previewSecret, store: previewStore } : undefined,
+    config.previewSecret && previewStore
+      ? {
+          secret: config.previewSecret,
+          store: previewStore,
+          presentation: config.presentationProject && presentationClient(config.presentationProject),
+        }
+      : undefined,
 })
+if (config.previewSecret && !config.presentationProject)
+  log.info(
+    { event: 'startup' },
+    "draft preview: /preview/enable takes SANITY_PREVIEW_SECRET; the Studio's Presentation secrets need SANITY_PROJECT_ID and SANITY_READ_TOKEN",
+  )
 if (!config.webhookSecret)
   log.warn({ event: 'startup' }, 'SANITY_WEBHOOK_SECRET is not set: POST /webhooks/sanity is off (404)')
 

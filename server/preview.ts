@@ -6,6 +6,10 @@
  *   and SameSite=None, so the Studio's Presentation frame (another site) carries it;
  *   over plain http (a laptop) browsers refuse SameSite=None, so it is Lax there.
  *   A wrong or missing secret answers 401 and sets nothing.
+ * - The same route takes the secret Sanity's Presentation tool generates for each
+ *   editor's session (`?sanity-preview-secret=…&sanity-preview-pathname=/path`), checked
+ *   with Sanity's `@sanity/preview-url-secret` against the project's Content Lake, which
+ *   needs the project and a read token on the publisher (`presentationClient`).
  * - `GET /preview/disable` clears it and goes back to the live site.
  * - `POST /preview/contact`: the preview build's contact form posts here; the answer
  *   says "received" and nothing is kept, so a preview never reaches the real inbox.
@@ -13,6 +17,8 @@
  * (static.ts), with `PREVIEW_HEADERS`; without it, visitors get the live site.
  */
 import fastifyCookie from '@fastify/cookie'
+import { createClient, type SanityClient } from '@sanity/client'
+import { urlSearchParamPreviewSecret, validatePreviewUrl } from '@sanity/preview-url-secret'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
@@ -42,6 +48,31 @@ export function safeRedirect(value: unknown): string {
   }
 }
 
+/**
+ * A preview page's headers: the page's own from its build's `_headers`, with
+ * `PREVIEW_HEADERS`, and its Content-Security-Policy's `frame-ancestors` opened to this
+ * site and the Studio origins, so that the Studio's Presentation tool can frame it
+ * (visitors' pages keep `frame-ancestors 'none'`).
+ * @param headers the page's headers (names as `_headers` writes them)
+ * @param studioOrigins STUDIO_ORIGINS
+ * @throws Error when the page has a policy without a `frame-ancestors` directive: the
+ *   postbuild's policy changed shape, and the preview would be framed by its old rule
+ */
+export function previewPageHeaders(
+  headers: Record<string, string>,
+  studioOrigins: readonly string[],
+): Record<string, string> {
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'content-security-policy')
+  const policy = name ? headers[name] : undefined
+  if (!name || policy === undefined) return { ...headers, ...PREVIEW_HEADERS }
+  const directives = policy.split(';').map((directive) => directive.trim())
+  const index = directives.findIndex((directive) => /^frame-ancestors(\s|$)/.test(directive))
+  if (index < 0)
+    throw new Error(`preview: the page's Content-Security-Policy has no frame-ancestors directive: ${policy}`)
+  directives[index] = ['frame-ancestors', "'self'", ...studioOrigins].join(' ')
+  return { ...headers, [name]: directives.join('; '), ...PREVIEW_HEADERS }
+}
+
 /** Whether a request carries a valid preview cookie (needs the cookie plugin below). */
 export function isPreviewRequest(request: FastifyRequest): boolean {
   const value = request.cookies?.[PREVIEW_COOKIE]
@@ -58,18 +89,80 @@ export async function previewCookies(app: FastifyInstance, { secret }: { secret:
   await app.register(fastifyCookie, { secret, hook: 'onRequest' })
 }
 
+/** The Content Lake project whose Presentation secrets the publisher accepts. */
+export type PresentationProject = {
+  projectId: string
+  dataset: string
+  /** A read token (Viewer): Presentation keeps its secrets where only tokens can read them. */
+  token: string
+  apiVersion: string
+  /** Another API host (tests' stand-in); Sanity's own by default. */
+  apiHost?: string
+}
+
+/** The Sanity client `@sanity/preview-url-secret` checks secrets with (it sets its own perspective). */
+export function presentationClient(project: PresentationProject): SanityClient {
+  // A stand-in host has no project subdomains.
+  return createClient({ ...project, useProjectHostname: !project.apiHost, useCdn: false })
+}
+
+export type PreviewRouteOptions = {
+  /** SANITY_PREVIEW_SECRET */
+  secret: string
+  /** Checks Presentation's generated secrets; without it they are refused, saying why. */
+  presentation?: SanityClient
+}
+
+type Verdict = { ok: true; redirect: unknown } | { ok: false; status: number; error: string }
+
+/**
+ * Checks the secret of an enable request: Presentation's generated one when the URL
+ * carries it, else SANITY_PREVIEW_SECRET.
+ */
+async function checkEnable(
+  url: string,
+  query: { secret?: string; redirect?: string },
+  options: PreviewRouteOptions,
+): Promise<Verdict> {
+  const fromPresentation = new URL(url, 'http://site.invalid').searchParams.has(urlSearchParamPreviewSecret)
+  if (!fromPresentation)
+    return sameSecret(String(query.secret ?? ''), options.secret)
+      ? { ok: true, redirect: query.redirect }
+      : { ok: false, status: 401, error: 'wrong preview secret' }
+  if (!options.presentation)
+    return {
+      ok: false,
+      status: 401,
+      error:
+        "Presentation's secret cannot be checked: the publisher needs SANITY_PROJECT_ID and SANITY_READ_TOKEN",
+    }
+  try {
+    const result = await validatePreviewUrl(options.presentation, url)
+    return result.isValid
+      ? { ok: true, redirect: result.redirectTo }
+      : { ok: false, status: 401, error: 'wrong or expired Presentation secret' }
+  } catch (error) {
+    return {
+      ok: false,
+      status: 503,
+      error: `could not check Presentation's secret with Sanity: ${(error as Error).message}`,
+    }
+  }
+}
+
 /**
  * Registers the preview routes (after `previewCookies`).
- * @param secret SANITY_PREVIEW_SECRET
+ * @param options SANITY_PREVIEW_SECRET, and the client that checks Presentation's secrets
  */
-export async function previewRoutes(app: FastifyInstance, { secret }: { secret: string }): Promise<void> {
+export async function previewRoutes(app: FastifyInstance, options: PreviewRouteOptions): Promise<void> {
   app.get<{ Querystring: { secret?: string; redirect?: string } }>(
     PREVIEW_ENABLE_PATH,
     async (request, reply) => {
       reply.headers(PREVIEW_HEADERS)
-      if (!sameSecret(String(request.query.secret ?? ''), secret)) {
-        request.log.warn({ event: 'preview.refused' }, 'preview: wrong secret')
-        return reply.code(401).send({ error: 'wrong preview secret' })
+      const verdict = await checkEnable(request.url, request.query, options)
+      if (!verdict.ok) {
+        request.log.warn({ event: 'preview.refused', error: verdict.error }, `preview: ${verdict.error}`)
+        return reply.code(verdict.status).send({ error: verdict.error })
       }
       const secure = request.protocol === 'https'
       reply.setCookie(PREVIEW_COOKIE, 'on', {
@@ -79,7 +172,7 @@ export async function previewRoutes(app: FastifyInstance, { secret }: { secret: 
         secure,
         sameSite: secure ? 'none' : 'lax',
       })
-      return reply.redirect(safeRedirect(request.query.redirect), 303)
+      return reply.redirect(safeRedirect(verdict.redirect), 303)
     },
   )
 

@@ -73,12 +73,19 @@ export async function headersForRequest(cache: SiteCache, url: string): Promise<
   return site ? headersFor(site.rules, url.split('?')[0] ?? '/') : BASE_HEADERS
 }
 
-/** Editors' preview, when it is on: the preview builds, and which requests see them. */
-export type PreviewServing = { cache: SiteCache; isPreview: (request: FastifyRequest) => boolean }
+/**
+ * Editors' preview, when it is on: the preview builds, which requests see them, and a
+ * preview page's headers made from the page's own (server/preview.ts).
+ */
+export type PreviewServing = {
+  cache: SiteCache
+  isPreview: (request: FastifyRequest) => boolean
+  pageHeaders: (headers: Record<string, string>) => Record<string, string>
+}
 
 /**
  * Registers the static routes: GET/HEAD of any path from the live build (from the latest
- * preview build for a preview request, with `PREVIEW_HEADERS`), 405 for other methods.
+ * preview build for a preview request, with its preview headers), 405 for other methods.
  * @param cache the live build (see SiteCache)
  * @param preview the preview builds and the test for a preview request (server/preview.ts)
  */
@@ -103,8 +110,8 @@ export async function staticRoutes(
     status = 200,
     previewing = false,
   ) => {
-    const headers = headersFor(site.rules, urlPathOf(file))
-    setHeaders(reply, { 'Cache-Control': REVALIDATE, ...headers, ...(previewing ? PREVIEW_HEADERS : {}) })
+    const headers = { 'Cache-Control': REVALIDATE, ...headersFor(site.rules, urlPathOf(file)) }
+    setHeaders(reply, previewing ? preview!.pageHeaders(headers) : headers)
     reply.code(status)
     return reply.sendFile(`/${file}`, site.dir)
   }

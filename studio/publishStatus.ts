@@ -10,6 +10,7 @@
  */
 import { useEffect, useState } from 'react'
 import type { DocumentBadgeComponent, DocumentBadgeDescription } from 'sanity'
+import { PUBLISH_STATUS_PATH, publisherBase } from './publisherApi.ts'
 
 /** What the publisher answers (server/publish-status.ts). */
 export type PublishState =
@@ -94,7 +95,7 @@ export function usePublishState(
  * @returns the badge component for `document.badges`
  */
 export function publishStatusBadge(publisherUrl: string): DocumentBadgeComponent {
-  const endpoint = `${publisherUrl.replace(/\/+$/, '')}/api/publish-status`
+  const endpoint = `${publisherBase(publisherUrl)}${PUBLISH_STATUS_PATH}`
   const PublishStatusBadge: DocumentBadgeComponent = (props) =>
     badgeFor(usePublishState(endpoint, props.id, props.published?._rev))
   return PublishStatusBadge

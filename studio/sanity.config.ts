@@ -1,6 +1,7 @@
 import { defineConfig, type Config } from 'sanity'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes } from './schemaTypes/index.ts'
+import { previewTool } from './previewTool.tsx'
 import { publishStatusBadge } from './publishStatus.ts'
 import { structure } from './structure.ts'
 
@@ -13,17 +14,19 @@ export type StudioOptions = {
   /** URL path the Studio lives under: '/' standalone (`npm run studio`), '/studio' inside the site */
   basePath?: string
   /**
-   * The publisher that rebuilds the site, whose publish states the document badge shows:
-   * '' for the Studio embedded in the site (its own origin), an origin for a Studio hosted
-   * elsewhere (SANITY_STUDIO_PUBLISHER_URL), undefined for no badge.
+   * The publisher that rebuilds the site, whose publish states the document badge shows
+   * and whose draft preview the Preview tool opens: '' for the Studio embedded in the site
+   * (its own origin), an origin for a Studio hosted elsewhere (SANITY_STUDIO_PUBLISHER_URL),
+   * undefined for none (no badge; the Preview tool says how to set one).
    */
   publisherUrl?: string
 }
 
 /**
  * The Studio configuration: schema, structure (studio/structure.ts), the site
- * settings singleton rules (no "create new", no delete, duplicate or unpublish) and
- * the publish-state badge (studio/publishStatus.ts).
+ * settings singleton rules (no "create new", no delete, duplicate or unpublish),
+ * the publish-state badge (studio/publishStatus.ts) and the Preview tool of drafts
+ * (studio/previewTool.tsx).
  * One function serves both homes of the Studio: the Sanity CLI (`npm run studio`,
  * `npm run studio:build`, default export below) and the site's own /studio route
  * (app/studio/[[...tool]]), which passes the project it was built with.
@@ -42,7 +45,7 @@ export function createStudioConfig({
     projectId,
     dataset,
     basePath,
-    plugins: [structureTool({ structure })],
+    plugins: [structureTool({ structure }), previewTool(publisherUrl)],
     schema: {
       types: schemaTypes,
       templates: (templates) => templates.filter(({ schemaType }) => schemaType !== 'siteSettings'),

@@ -13,6 +13,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writ
 import os from 'node:os'
 import path from 'node:path'
 import { serveExport, type ServedSite } from '../../scripts/audit/serve'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 /** Origin of the publishing server (set when it has started). */
@@ -185,6 +186,9 @@ test.describe("editors' draft preview, offline", () => {
       'href',
       `/studio/intent/edit/id=${review._id};type=review`,
     )
+    // The Studio's Presentation tool frames the preview: its pages let this site frame them.
+    expect(answer?.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/)
+    expect(await framedText(page, '/sites')).toContain('Leave preview')
 
     // Publish: the draft becomes the document; both sites show it.
     writeFileSync(
@@ -200,8 +204,27 @@ test.describe("editors' draft preview, offline", () => {
     await banner.getByRole('link', { name: 'Leave preview' }).click()
     await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveCount(0)
     await expect(page.locator('#reviews')).toContainText(words)
+    // Visitors' pages are never framed, not even by the site itself.
+    expect(await framedText(page, '/sites')).toBe('')
   })
 })
+
+/**
+ * The text of a page of this site framed by the current page, or '' when the browser
+ * refused to frame it (a blocked frame shows Chromium's error page, of another origin).
+ */
+async function framedText(page: Page, src: string): Promise<string> {
+  return page.evaluate(async (url) => {
+    const frame = document.createElement('iframe')
+    frame.src = url
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }))
+    document.body.append(frame)
+    await loaded
+    const text = frame.contentDocument?.body?.innerText ?? ''
+    frame.remove()
+    return text
+  }, src)
+}
 
 test.describe('a configured third-party booking widget (spec §2, §7)', () => {
   const BOOKING = 'https://booking.example.com'

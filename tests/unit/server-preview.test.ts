@@ -5,7 +5,11 @@
  * with the fake build: a draft's webhook builds a preview only; the preview cookie shows
  * it, with noindex and no-store; visitors never see it; a publish rebuilds both.
  */
+import { PREVIEW_ENABLE_PATH } from '@/lib/preview'
+import { presentationClient, previewPageHeaders } from '@/server/preview'
+import * as studioApi from '@/studio/publisherApi'
 import { buildCount, deliverWebhook, startFixture, type Fixture } from './helpers/publisherFixture'
+import { startSanityStandIn, type StandIn } from './helpers/sanityStandIn'
 
 jest.setTimeout(60_000)
 const SECRET = 'webhook-secret'
@@ -127,4 +131,134 @@ test('without a preview secret, a draft builds nothing and /preview/enable does 
   await deliver('drafts.review-a')
   expect(buildCount(site)).toBe(before)
   expect((await enable()).statusCode).toBe(404)
+})
+
+describe("the Presentation tool's generated secret (@sanity/preview-url-secret)", () => {
+  /** A secret as Presentation writes it into the dataset, updated `ageMs` ago. */
+  const secretDocument = (secret: string, ageMs = 0) => ({
+    _id: `drafts.sanity-preview-url-secret.${secret}`,
+    _type: 'sanity.previewUrlSecret',
+    _updatedAt: new Date(Date.now() - ageMs).toISOString(),
+    secret,
+    studioUrl: 'https://agency.sanity.studio',
+  })
+  let lake: StandIn
+  beforeEach(async () => {
+    lake = await startSanityStandIn([
+      secretDocument('fresh-secret'),
+      secretDocument('old-secret', 2 * 3600_000),
+    ])
+    await site.close()
+    site = await startFixture({
+      webhookSecret: SECRET,
+      previewSecret: PREVIEW,
+      presentation: presentationClient({
+        projectId: 'standin',
+        dataset: 'production',
+        apiVersion: '2025-02-19',
+        token: 'viewer-token',
+        apiHost: lake.url,
+      }),
+    })
+    site.setDraft('draft for presentation')
+    await deliver('drafts.review-a')
+  })
+  afterEach(() => lake.close())
+
+  const presentationEnable = (secret: string, pathname = '/case-studies?x=1') =>
+    site.app.inject({
+      url: `/preview/enable?sanity-preview-secret=${secret}&sanity-preview-pathname=${encodeURIComponent(pathname)}&sanity-preview-perspective=drafts`,
+    })
+
+  test('a fresh secret opens the preview at the pathname Presentation asked for', async () => {
+    const answer = await presentationEnable('fresh-secret')
+    expect(answer.statusCode).toBe(303)
+    expect(answer.headers.location).toBe('/case-studies?x=1&sanity-preview-perspective=drafts')
+    expect((await page(cookieOf(answer))).body).toContain('<h1>draft for presentation</h1>')
+    // It was checked against the Content Lake, with the token, over the raw perspective.
+    const call = lake.calls.find((entry) => entry.path.includes('/data/query/production'))
+    expect(call?.authorization).toBe('Bearer viewer-token')
+    expect(call?.search.perspective).toBe('raw')
+  })
+
+  test('an unknown or expired secret gets 401 and no cookie', async () => {
+    for (const secret of ['made-up', 'old-secret']) {
+      const answer = await presentationEnable(secret)
+      expect([secret, answer.statusCode, answer.cookies]).toEqual([secret, 401, []])
+      expect(answer.json().error).toBe('wrong or expired Presentation secret')
+    }
+  })
+
+  test('an off-site pathname still lands on the site', async () => {
+    const answer = await presentationEnable('fresh-secret', '//evil.example/x')
+    expect(answer.statusCode).toBe(303)
+    expect(answer.headers.location).toMatch(/^\/(?!\/)/)
+  })
+
+  test('the Content Lake out of reach: 503, saying so', async () => {
+    await lake.close()
+    const answer = await presentationEnable('fresh-secret')
+    expect(answer.statusCode).toBe(503)
+    expect(answer.json().error).toMatch(/^could not check Presentation's secret with Sanity/)
+    lake = await startSanityStandIn([])
+  })
+})
+
+test("without a Content Lake project, Presentation's secret is refused, saying what is missing", async () => {
+  const answer = await site.app.inject({
+    url: '/preview/enable?sanity-preview-secret=anything&sanity-preview-pathname=/',
+  })
+  expect(answer.statusCode).toBe(401)
+  expect(answer.json().error).toMatch(/SANITY_PROJECT_ID and SANITY_READ_TOKEN/)
+})
+
+test('/api/publisher tells the Studio whether preview is on, to its own pages only', async () => {
+  const ask = (headers: Record<string, string>) => site.app.inject({ url: '/api/publisher', headers })
+  expect((await ask({ 'sec-fetch-site': 'same-origin' })).json()).toEqual({ preview: true })
+  expect((await ask({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })).statusCode).toBe(403)
+  await site.close()
+  site = await startFixture({ webhookSecret: SECRET })
+  expect((await ask({ 'sec-fetch-site': 'same-origin' })).json()).toEqual({ preview: false })
+})
+
+test('the addresses the Studio calls (studio/publisherApi.ts) are the ones the publisher answers', async () => {
+  const sameOrigin = { 'sec-fetch-site': 'same-origin' }
+  const info = await site.app.inject({ url: studioApi.PUBLISHER_INFO_PATH, headers: sameOrigin })
+  expect(info.json()).toEqual({ preview: true })
+  await deliver('review-a')
+  const status = await site.app.inject({
+    url: `${studioApi.PUBLISH_STATUS_PATH}/review-a`,
+    headers: sameOrigin,
+  })
+  expect(status.json()).toMatchObject({ state: 'live' })
+  expect(studioApi.PREVIEW_ENABLE_PATH).toBe(PREVIEW_ENABLE_PATH)
+})
+
+describe('previewPageHeaders', () => {
+  const policy = "default-src 'self'; script-src 'self' 'sha256-x'; frame-ancestors 'none'"
+  const page = { 'Cache-Control': 'public, max-age=0, must-revalidate', 'Content-Security-Policy': policy }
+
+  test("the Studio may frame a preview page; the rest of the page's policy stands", () => {
+    const headers = previewPageHeaders(page, ['https://agency.sanity.studio'])
+    expect(headers).toEqual({
+      'Cache-Control': 'private, no-store',
+      'Content-Security-Policy':
+        "default-src 'self'; script-src 'self' 'sha256-x'; frame-ancestors 'self' https://agency.sanity.studio",
+      'X-Robots-Tag': 'noindex',
+    })
+    expect(page['Content-Security-Policy']).toBe(policy)
+  })
+
+  test('a page without a policy gets the preview headers only', () => {
+    expect(previewPageHeaders({ 'Cache-Control': 'x' }, [])).toEqual({
+      'Cache-Control': 'private, no-store',
+      'X-Robots-Tag': 'noindex',
+    })
+  })
+
+  test('a policy that lost its frame-ancestors directive fails loudly', () => {
+    expect(() => previewPageHeaders({ 'Content-Security-Policy': "default-src 'self'" }, [])).toThrow(
+      /no frame-ancestors directive/,
+    )
+  })
 })

@@ -203,3 +203,13 @@ describe('the Studio configuration, as Sanity resolves it', () => {
     }
   })
 })
+
+test('the Studio has the Preview tool beside the desk, with or without a publisher', async () => {
+  for (const publisherUrl of ['', 'https://site.example', undefined]) {
+    const { workspace } = await openStudio({ projectId: 'abc12345', publisherUrl })
+    // Sanity adds its own tools (Releases, Schedules) after the configured ones.
+    expect([publisherUrl, workspace.tools.slice(0, 2).map(({ name, title }) => `${name}: ${title}`)]).toEqual(
+      [publisherUrl, ['structure: Structure', 'preview: Preview']],
+    )
+  }
+})

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
+import type { SanityClient } from '@sanity/client'
 import { pino } from 'pino'
 import { createServer, type ServerOptions } from '@/server/app'
 import { BuildStore } from '@/server/builds'
@@ -39,11 +40,16 @@ export type Fixture = {
 
 /**
  * @param options server options to override (e.g. webhookSecret, inboxRateLimit, now);
- *   previewSecret turns on preview builds (a preview store beside the live one)
+ *   previewSecret turns on preview builds (a preview store beside the live one);
+ *   presentation is the client that checks the Presentation tool's secrets
  * @param firstBuild build once and put it live before returning (default true)
  */
 export async function startFixture(
-  { previewSecret, ...options }: Partial<ServerOptions> & { previewSecret?: string } = {},
+  {
+    previewSecret,
+    presentation,
+    ...options
+  }: Partial<ServerOptions> & { previewSecret?: string; presentation?: SanityClient } = {},
   firstBuild = true,
 ): Promise<Fixture> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'publisher-'))
@@ -85,7 +91,10 @@ export async function startFixture(
     publisher,
     inbox: new InboxFile(inboxFile),
     log,
-    preview: previewSecret && previewStore ? { secret: previewSecret, store: previewStore } : undefined,
+    preview:
+      previewSecret && previewStore
+        ? { secret: previewSecret, store: previewStore, presentation }
+        : undefined,
     ...options,
   })
   await app.ready()

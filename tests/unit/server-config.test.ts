@@ -1,0 +1,43 @@
+/**
+ * @jest-environment node
+ *
+ * The publisher's settings from the environment (server/config.ts).
+ */
+import path from 'node:path'
+import { configFromEnv } from '@/server/config'
+
+test('defaults: port 3000, .site/ and out/, no webhook, no preview, no Presentation project', () => {
+  const config = configFromEnv({})
+  expect(config).toMatchObject({
+    port: 3000,
+    siteDir: path.resolve('.site'),
+    exportDir: path.resolve('out'),
+    buildArgv: ['npm', 'run', 'build'],
+    studioOrigins: [],
+  })
+  expect([config.webhookSecret, config.previewSecret, config.presentationProject]).toEqual([
+    undefined,
+    undefined,
+    undefined,
+  ])
+})
+
+test("Presentation's secrets are checked against the site's own project, with its read token", () => {
+  const env = { SANITY_PROJECT_ID: 'abc123xy', SANITY_DATASET: 'staging', SANITY_READ_TOKEN: ' sk-read ' }
+  expect(configFromEnv(env).presentationProject).toEqual({
+    projectId: 'abc123xy',
+    dataset: 'staging',
+    apiVersion: '2025-02-19',
+    token: 'sk-read',
+  })
+  // Without a token (a public dataset) or a project (the local dataset) there is nothing to check with.
+  expect(configFromEnv({ SANITY_PROJECT_ID: 'abc123xy' }).presentationProject).toBeUndefined()
+  expect(configFromEnv({ SANITY_READ_TOKEN: 'sk-read' }).presentationProject).toBeUndefined()
+})
+
+test('STUDIO_ORIGINS: comma-separated, trimmed, without trailing slashes', () => {
+  expect(
+    configFromEnv({ STUDIO_ORIGINS: ' https://agency.sanity.studio/ ,http://localhost:3333,, ' })
+      .studioOrigins,
+  ).toEqual(['https://agency.sanity.studio', 'http://localhost:3333'])
+})
