@@ -189,6 +189,8 @@ test.describe("editors' draft preview, offline", () => {
     // The Studio's Presentation tool frames the preview: its pages let this site frame them.
     expect(answer?.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/)
     expect(await framedText(page, '/sites')).toContain('Leave preview')
+    // Framed, a preview page answers Presentation's handshake: visual editing is connected.
+    expect(await framedComlink(page, '/sites')).toContain('handshake/syn-ack from overlays')
 
     // Publish: the draft becomes the document; both sites show it.
     writeFileSync(
@@ -208,6 +210,43 @@ test.describe("editors' draft preview, offline", () => {
     expect(await framedText(page, '/sites')).toBe('')
   })
 })
+
+/**
+ * What a page of this site, framed by the current page, answers the opening of Sanity's
+ * comlink handshake (the Studio's Presentation tool <-> visual editing protocol): the
+ * current page plays Presentation and sends `comlink/handshake/syn` every 500 ms, as it
+ * does; the answers come back as "type from sender" (none within 15 s: []). Visitors'
+ * pages, and pages outside a frame, carry no visual editing and never answer.
+ */
+async function framedComlink(page: Page, src: string): Promise<string[]> {
+  return page.evaluate(async (url) => {
+    const seen: string[] = []
+    const listen = ({ data }: MessageEvent) => {
+      // Visual editing still answers in the older "channels" dialect, which Presentation reads too.
+      if (['sanity/comlink', 'sanity/channels'].includes(data?.domain))
+        seen.push(`${data.type} from ${data.from}`)
+    }
+    window.addEventListener('message', listen)
+    const frame = document.createElement('iframe')
+    frame.src = url
+    document.body.append(frame)
+    const syn = {
+      domain: 'sanity/comlink',
+      type: 'comlink/handshake/syn',
+      from: 'presentation',
+      to: 'visual-editing',
+      connectionId: 'chn-e2e',
+      id: 'msg-e2e',
+    }
+    for (const deadline = Date.now() + 15_000; !seen.length && Date.now() < deadline;) {
+      frame.contentWindow?.postMessage(syn, location.origin)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    window.removeEventListener('message', listen)
+    frame.remove()
+    return seen
+  }, src)
+}
 
 /**
  * The text of a page of this site framed by the current page, or '' when the browser
