@@ -1,15 +1,4 @@
 /**
- * Preview builds of drafts (CONTENT_PERSPECTIVE=drafts, as lib/content/source.ts reads
- * it) connect their pages to the Studio's Presentation tool; visitors' builds resolve the
- * same import to a module that renders nothing and holds no client code, so their
- * pages and scripts are byte for byte what they would be without preview.
- */
-const presentationConnection =
-  process.env.CONTENT_PERSPECTIVE?.trim() === 'drafts'
-    ? './components/preview/PresentationConnection.tsx'
-    : './components/preview/NoPresentationConnection.tsx'
-
-/**
  * Static export only (docs/architecture.md, "Decisions already taken"): every route
  * becomes HTML in out/; no API routes, no middleware, no image optimisation server.
  * @type {import('next').NextConfig}
@@ -29,7 +18,6 @@ const nextConfig = {
   // PUBLISH_BUILD=1) skip Next's type check, a third of a warm build. `npm run build`,
   // `npm test` and CI still type-check every change to the code.
   typescript: { ignoreBuildErrors: process.env.PUBLISH_BUILD === '1' },
-  turbopack: { resolveAlias: { 'preview-connection': presentationConnection } },
 }
 
 export default nextConfig

@@ -9,8 +9,6 @@ import { BOOT_SCRIPT } from '@/lib/splash'
 import { getPreviewDrafts, getSiteSettings } from '@/lib/content'
 import { sourceFromEnv } from '@/lib/content/source'
 import { PreviewBanner } from '@/components/layout/PreviewBanner'
-// Resolved by next.config.mjs: the real connection in preview builds, nothing otherwise.
-import { PresentationConnection } from 'preview-connection'
 import { OG_IMAGE_SIZE, ogImagePath, organizationJsonLd, siteTitle } from '@/lib/seo'
 import { JsonLd } from '@/components/seo/JsonLd'
 import { jakarta, jakartaExtended } from './fonts'
@@ -74,7 +72,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 drafts={await getPreviewDrafts()}
                 studioUrl={process.env.SANITY_STUDIO_URL?.trim() || '/studio'}
               />,
-              <PresentationConnection key="presentation" />,
             ]
           : []),
       )}

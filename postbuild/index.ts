@@ -6,6 +6,8 @@
  *    out (adaptive-font-preload.ts); Next's scripts started after the first paint and
  *    the inline RSC payload fetched from its file (defer-framework-scripts.ts); then
  *    checks that nothing of Next's shape was left behind (next-export-shape.ts);
+ *    in a preview build of drafts, every page also loads the Studio's Presentation
+ *    connection, bundled into `_preview/` (presentation-connection.ts);
  * 3. writes `_headers` (security-headers.ts) and `_redirects` (redirects-file.ts);
  * 4. precompresses (precompress.ts);
  * 5. writes the completion marker, `.build.json` (lib/build-output.ts), last: the
@@ -21,6 +23,7 @@ import { decodeFileNames } from './decode-file-names.ts'
 import { deferFrameworkScripts } from './defer-framework-scripts.ts'
 import { assertRewritten, payloadFileOf } from './next-export-shape.ts'
 import { precompressSite, type PrecompressResult } from './precompress.ts'
+import { addPresentationConnection, withConnectionScript } from './presentation-connection.ts'
 import { redirectsFile } from './redirects-file.ts'
 import { formatHeadersFile, headerRules, type IntegrationSettings } from './security-headers.ts'
 
@@ -53,7 +56,8 @@ export type FinalizeResult = {
  * @param settings the integrations site settings name (for the Content-Security-Policy)
  * @param options cacheDir: cache of compressed copies between builds (see precompressSite);
  *   studioProjectId: the project the embedded Studio edits, if any (its page's CSP allows Sanity);
- *   preview: a build of drafts, marked so in `.build.json`
+ *   preview: a build of drafts, marked so in `.build.json`, whose pages load the Presentation
+ *   connection; connectionCacheDir: where its bundle is kept between builds
  * @throws Error when the export has no index.html (Next did not finish), or when a page
  *   comes out of the rewriting with Next's scripts or inline payload still in place
  *   (`assertRewritten`: Next's export shape changed); no marker is written then
@@ -61,9 +65,17 @@ export type FinalizeResult = {
 export async function finalizeExport(
   root: string,
   settings: IntegrationSettings,
-  options: { cacheDir?: string; studioProjectId?: string | null; preview?: boolean } = {},
+  options: {
+    cacheDir?: string
+    studioProjectId?: string | null
+    preview?: boolean
+    connectionCacheDir?: string
+  } = {},
 ): Promise<FinalizeResult> {
   const renamed = await decodeFileNames(root)
+  const connection = options.preview
+    ? await addPresentationConnection(root, options.connectionCacheDir)
+    : null
   const files = await listFiles(root)
   if (!files.includes(path.join(root, 'index.html'))) throw new Error(`${root}: no index.html, not an export`)
   const fileSet = new Set(files)
@@ -82,9 +94,14 @@ export async function finalizeExport(
             }
           : undefined
         // Every page preloads the site font, the 404 page included (adaptive-font-preload.ts).
-        const html = deferFrameworkScripts(preloadPageFonts(exported), payload)
+        const rewritten = deferFrameworkScripts(preloadPageFonts(exported), payload)
         const relative = path.relative(root, file).split(path.sep).join('/')
-        assertRewritten(relative, html, payload !== undefined)
+        assertRewritten(relative, rewritten, payload !== undefined)
+        // The site's pages, not the booking widget's stand-in.
+        const html =
+          connection && !relative.startsWith('booking/')
+            ? withConnectionScript(relative, rewritten, connection)
+            : rewritten
         return { file, relative, html, changed: html !== exported }
       }),
   )

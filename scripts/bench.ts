@@ -7,10 +7,15 @@
  *  - publish-to-live through the publisher, a burst of 50 publishes, load during swaps;
  *  - what the schema validation adds to a build: the seed, and the seed plus 1,000
  *    reviews and 200 case studies;
- *  - what the publish gate adds to publish-to-live: every page, and one changed page.
- * Takes several minutes (real builds). `--no-publish` skips the publisher part;
+ *  - what the publish gate adds to publish-to-live: the gate alone (every page, one
+ *    changed page), and publish-to-live of a one-document change with and without it;
+ *  - editors' draft preview: a draft's webhook -> its preview build ready;
+ *  - with `--bytes-against REV`: each page's bytes in REV's build beside this one's
+ *    (e.g. before a change that should not touch what visitors download).
+ * Takes several minutes (real builds). `--no-publish` skips the publisher parts;
  * `--validation-only` measures the schema validation alone and `--gate-only` the gate
- * alone on the build in out/ (seconds each).
+ * alone on the build in out/ (seconds each); `--editors-only` the gate, the
+ * publish-to-live with and without it and preview-ready, on the build in out/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -18,6 +23,8 @@ import { DEFAULT_LOCAL_DATASET } from '../lib/content/source.ts'
 import { routeBytes, type RouteBytes } from './bench/bytes.ts'
 import { buildEmptyPage } from './bench/empty-page.ts'
 import { measureBuilds, measurePublishing, seconds } from './bench/publish.ts'
+import { routeBytesAt } from './bench/bytes-at.ts'
+import { measureEditorFigures, type EditorFigures } from './bench/editors.ts'
 import { measureGate, type GateFigures } from './bench/gate.ts'
 import { measureValidation, type ValidationFigures } from './bench/validation.ts'
 
@@ -41,6 +48,69 @@ const printGate = (figures: GateFigures) => {
   })
 }
 
+const printEditors = (figures: EditorFigures) => {
+  const { withGate, withoutGate } = figures.publishToLive
+  console.log(
+    `\nA change to one document (median of ${withGate.runs.length}, s; each run's figures in brackets):`,
+  )
+  console.table({
+    'publish-to-live, with the gate': { s: withGate.median, runs: withGate.runs.join(' / ') },
+    'publish-to-live, gate off': { s: withoutGate.median, runs: withoutGate.runs.join(' / ') },
+    'the gate adds': { s: Math.round((withGate.median - withoutGate.median) * 10) / 10, runs: '' },
+    'draft -> preview ready': { s: figures.previewReady.median, runs: figures.previewReady.runs.join(' / ') },
+    'preview-ready / publish-to-live': {
+      s: Math.round((figures.previewReady.median / withGate.median) * 100) / 100,
+      runs: '',
+    },
+  })
+}
+
+/** Each page's bytes in another revision's build beside this build's; null without the flag. */
+const againstFlag = process.argv.indexOf('--bytes-against')
+const against = againstFlag > 0 ? process.argv[againstFlag + 1] : undefined
+if (againstFlag > 0 && !against)
+  throw new Error('--bytes-against needs a git revision, e.g. --bytes-against main~3')
+const compareBytes = (revision: string, now: RouteBytes[]) => {
+  console.log(`bench: building ${revision} for its bytes...`)
+  const before = routeBytesAt(revision)
+  const total = (row: RouteBytes | undefined, key: 'raw' | 'br') =>
+    row ? row.js[key] + row.css[key] + row.html[key] + row.images[key] : NaN
+  const routes = [...new Set([...before, ...now].map((row) => row.route))].sort()
+  const rows = routes.map((route) => {
+    const [a, b] = [before.find((row) => row.route === route), now.find((row) => row.route === route)]
+    return {
+      route,
+      before: total(a, 'raw'),
+      now: total(b, 'raw'),
+      brBefore: total(a, 'br'),
+      brNow: total(b, 'br'),
+    }
+  })
+  console.log(`\nBytes per page, ${revision} -> this build (HTML + RSC + JS + CSS + images):`)
+  console.table(
+    Object.fromEntries(
+      rows.map(({ route, ...row }) => [
+        route,
+        {
+          [`raw ${revision}`]: row.before,
+          'raw now': row.now,
+          [`br ${revision}`]: row.brBefore,
+          'br now': row.brNow,
+          change: row.before === row.now && row.brBefore === row.brNow ? 'same' : row.now - row.before,
+        },
+      ]),
+    ),
+  )
+  return { revision, rows }
+}
+
+if (process.argv.includes('--editors-only')) {
+  printGate(await measureGate('out'))
+  printEditors(await measureEditorFigures())
+  if (against) compareBytes(against, routeBytes('out'))
+  process.exit(0)
+}
+
 if (process.argv.includes('--validation-only')) {
   printValidation(await measureValidation(DEFAULT_LOCAL_DATASET))
   process.exit(0)
@@ -59,6 +129,8 @@ if (!emptyRow) throw new Error('the empty page has no index.html')
 const publishing = process.argv.includes('--no-publish') ? null : await measurePublishing()
 const validation = await measureValidation(DEFAULT_LOCAL_DATASET)
 const gate = await measureGate('out')
+const editors = process.argv.includes('--no-publish') ? null : await measureEditorFigures()
+const bytesAgainst = against ? compareBytes(against, site) : null
 
 const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
 const table = (rows: RouteBytes[]) =>
@@ -86,6 +158,8 @@ const report = {
   publishing,
   validation,
   gate,
+  editors,
+  bytesAgainst,
 }
 mkdirSync('reports', { recursive: true })
 writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n')
@@ -104,3 +178,4 @@ if (publishing) {
 console.log('bench: wrote reports/bench.json')
 printValidation(validation)
 printGate(gate)
+if (editors) printEditors(editors)

@@ -19,6 +19,7 @@ const result = await finalizeExport(root, await getSiteSettings(), {
   cacheDir,
   studioProjectId: studioProjectFromEnv()?.projectId,
   preview: sourceFromEnv().perspective === 'drafts',
+  connectionCacheDir: path.resolve('.next/cache/presentation-connection'),
 })
 const { compressed } = result
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`

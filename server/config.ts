@@ -23,6 +23,11 @@ export type ServerConfig = {
   logLevel: string
   /** Origins of Studios hosted elsewhere that may read publish states (STUDIO_ORIGINS, comma-separated). */
   studioOrigins: string[]
+  /**
+   * PUBLISH_GATE: 'on' (default) checks each build's changed pages before it goes live;
+   * 'off' skips the check (to measure what it costs; broken links can then go live).
+   */
+  publishGate: boolean
   /** SANITY_PREVIEW_SECRET: turns on editors' draft preview (preview builds, /preview/enable). */
   previewSecret?: string
   /**
@@ -44,6 +49,12 @@ function rateLimit(text: string): { max: number; timeWindow: number } {
   return { max: Number(match[1]), timeWindow: Number(match[2]) * 1000 }
 }
 
+/** @throws Error naming the variable when the value is neither `on` nor `off` */
+function onOff(name: string, text: string): boolean {
+  if (text !== 'on' && text !== 'off') throw new Error(`${name} must be "on" or "off", not "${text}"`)
+  return text === 'on'
+}
+
 /** @param env the environment (default `process.env`); paths resolve against the current folder */
 export function configFromEnv(env: Record<string, string | undefined> = process.env): ServerConfig {
   const value = (name: string) => env[name]?.trim() || undefined
@@ -58,6 +69,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     inboxRateLimit: rateLimit(value('INBOX_RATE_LIMIT') ?? '10/600'),
     trustProxy: value('TRUST_PROXY') === 'true',
     logLevel: value('LOG_LEVEL') ?? 'info',
+    publishGate: onOff('PUBLISH_GATE', value('PUBLISH_GATE') ?? 'on'),
     previewSecret: value('SANITY_PREVIEW_SECRET'),
     presentationProject: presentationProjectFrom(env),
     studioOrigins: (value('STUDIO_ORIGINS') ?? '')

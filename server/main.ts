@@ -23,13 +23,16 @@ const previewStore = config.previewSecret
   ? new BuildStore(path.join(config.siteDir, 'preview'), 2)
   : undefined
 // The publish gate checks links always, and HTML with the Nu checker where Java runs.
-const gate = { html: javaAvailable() }
-log.info(
-  { event: 'startup', gate },
-  gate.html
-    ? 'publish gate: internal links and the Nu HTML checker on the changed pages'
-    : 'publish gate: internal links only on the changed pages (the Nu HTML checker needs Java 17, not found)',
-)
+const gate = config.publishGate ? { html: javaAvailable() } : ('off' as const)
+if (gate === 'off')
+  log.warn({ event: 'startup', gate }, 'publish gate: off (PUBLISH_GATE=off): builds go live unchecked')
+else
+  log.info(
+    { event: 'startup', gate },
+    gate.html
+      ? 'publish gate: internal links and the Nu HTML checker on the changed pages'
+      : 'publish gate: internal links only on the changed pages (the Nu HTML checker needs Java 17, not found)',
+  )
 const publisher = new Publisher({
   gate,
   previewStore,

@@ -58,8 +58,11 @@ export type PublisherOptions = {
   /** Where the command writes the export (e.g. `<repo>/out`). */
   exportDir: string
   log: Logger
-  /** The publish gate's checks (default: links only). */
-  gate?: GateOptions
+  /**
+   * The publish gate's checks (default: links only); 'off' lets a build go live
+   * unchecked (PUBLISH_GATE=off, for measuring what the gate costs).
+   */
+  gate?: GateOptions | 'off'
   /**
    * Where preview builds go (a store of their own, never the live one). Without it,
    * drafts start no build.
@@ -222,13 +225,12 @@ export class Publisher {
     const { durationMs, error } = await this.#runBuildCommand(false)
     try {
       if (error) throw new Error(error)
-      const gate = await checkCandidate(
-        exportDir,
-        await store.liveDir(),
-        this.#options.gate ?? { html: false },
-      )
-      log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')
-      if (gate.problems.length) throw new Error(gate.problems.join('\n'))
+      const checks = this.#options.gate ?? { html: false }
+      if (checks !== 'off') {
+        const gate = await checkCandidate(exportDir, await store.liveDir(), checks)
+        log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')
+        if (gate.problems.length) throw new Error(gate.problems.join('\n'))
+      }
       const { info, previous, pruned } = await putLive(store, exportDir)
       this.#status.builds.succeeded += 1
       this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString() }

@@ -9,16 +9,16 @@
  * Takes several minutes; nothing else should build in this checkout meanwhile.
  */
 import { spawnSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import autocannon from 'autocannon'
 import { serveExport } from '../audit/serve.ts'
 import { median } from './median.ts'
 
-/** Origin of the server being measured (set by measurePublishing). */
-let BASE = ''
-const SECRET = 'bench-secret'
+/** The webhook secret the measured servers are started with. */
+export const SECRET = 'bench-secret'
 /** ms -> s, one decimal. */
 export const seconds = (ms: number) => Math.round(ms / 100) / 10
 
@@ -30,18 +30,26 @@ export function timeBuild(): number {
   return performance.now() - started
 }
 
-type Health = {
+/** What the publisher's `/healthz` says (server/health.ts); the fields read here. */
+export type Health = {
   live: { id: string } | null
   building: boolean
   queued: boolean
   buildCounts: { succeeded: number; failed: number }
+  preview: { lastBuild: { id: string } | null } | null
 }
-const health = async (): Promise<Health> => (await fetch(`${BASE}/healthz`)).json() as Promise<Health>
+/** The publisher's `/healthz` at `base`. */
+export const health = async (base: string): Promise<Health> =>
+  (await fetch(`${base}/healthz`)).json() as Promise<Health>
 
 let delivery = 0
-async function publish(): Promise<number> {
-  const body = JSON.stringify({ _id: `bench-${delivery}`, _type: 'review' })
-  const response = await fetch(`${BASE}/webhooks/sanity`, {
+/**
+ * Sends one signed webhook, as Sanity does for a publish (or a draft, with a `drafts.` id).
+ * @returns the HTTP status
+ */
+export async function publish(base: string, id = `bench-${delivery}`): Promise<number> {
+  const body = JSON.stringify({ _id: id, _type: 'review' })
+  const response = await fetch(`${base}/webhooks/sanity`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -53,21 +61,46 @@ async function publish(): Promise<number> {
   return response.status
 }
 
-async function settled(): Promise<Health> {
+/** Polls `/healthz` every 100 ms until nothing is building or queued. */
+export async function settled(base: string): Promise<Health> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 100))
-    const now = await health()
+    const now = await health(base)
     if (!now.building && !now.queued) return now
   }
 }
 
-async function publishToLive(): Promise<number> {
-  const before = (await health()).live?.id
+/**
+ * One publish, timed from the webhook to its build serving.
+ * @returns ms
+ * @throws Error when the webhook is refused or no new build went live
+ */
+export async function publishToLive(base: string): Promise<number> {
+  const before = (await health(base)).live?.id
   const started = performance.now()
-  if ((await publish()) !== 202) throw new Error('webhook refused')
-  const after = await settled()
+  if ((await publish(base)) !== 202) throw new Error('webhook refused')
+  const after = await settled(base)
   if (after.live?.id === before) throw new Error('the build did not go live')
   return performance.now() - started
+}
+
+/**
+ * Keeps the build in `out/` aside, so that each measured server starts from it (a
+ * publisher moves each build it makes out of `out/`) and `out/` holds it again after.
+ * @returns `restore()`, which puts the kept build back into `out/`, and `drop()`
+ */
+export function keepExport(exportDir = path.resolve('out')) {
+  if (!existsSync(path.join(exportDir, '.build.json')))
+    throw new Error(`${exportDir} holds no complete build: run npm run build first`)
+  const kept = mkdtempSync(path.join(os.tmpdir(), 'bench-export-'))
+  cpSync(exportDir, kept, { recursive: true })
+  return {
+    restore: () => {
+      rmSync(exportDir, { recursive: true, force: true })
+      cpSync(kept, exportDir, { recursive: true })
+    },
+    drop: () => rmSync(kept, { recursive: true, force: true }),
+  }
 }
 
 /** Full build times of the site, cold (no `.next`) and warm, in s. */
@@ -88,25 +121,22 @@ export type PublishReport = {
 }
 
 /**
- * Starts the publisher on the current `out/` (or builds first) with a webhook secret,
- * and measures publish-to-live, a burst of 50 publishes and load during 5 swaps.
+ * Starts the publisher on the build in `out/` with a webhook secret, and measures publish-to-live, a burst of 50 publishes and load during 5 swaps.
  */
 export async function measurePublishing(): Promise<PublishReport> {
-  const site = await serveExport(path.resolve('out'), {
-    timeoutMs: 600_000, // builds first when out/ holds no complete build
-    env: { SANITY_WEBHOOK_SECRET: SECRET },
-  })
-  BASE = site.origin
+  const kept = keepExport()
+  const site = await serveExport(path.resolve('out'), { env: { SANITY_WEBHOOK_SECRET: SECRET } })
+  const BASE = site.origin
   try {
     console.log('bench: publish-to-live x3...')
-    const publishTimes = [await publishToLive(), await publishToLive(), await publishToLive()]
+    const publishTimes = [await publishToLive(BASE), await publishToLive(BASE), await publishToLive(BASE)]
 
     console.log('bench: burst of 50 publishes...')
-    const buildsBefore = (await health()).buildCounts.succeeded
+    const buildsBefore = (await health(BASE)).buildCounts.succeeded
     const burstStarted = performance.now()
     const statuses = []
-    for (let i = 0; i < 50; i++) statuses.push(await publish())
-    const afterBurst = await settled()
+    for (let i = 0; i < 50; i++) statuses.push(await publish(BASE))
+    const afterBurst = await settled(BASE)
     const burst = {
       accepted: statuses.filter((status) => status === 202).length,
       builds: afterBurst.buildCounts.succeeded - buildsBefore,
@@ -133,8 +163,8 @@ export async function measurePublishing(): Promise<PublishReport> {
     })
     const swaps = new Set<string>()
     for (let i = 0; i < 5; i++) {
-      await publish()
-      swaps.add((await settled()).live!.id)
+      await publish(BASE)
+      swaps.add((await settled(BASE)).live!.id)
     }
     instance!.stop()
     const result = await load
@@ -160,5 +190,7 @@ export async function measurePublishing(): Promise<PublishReport> {
     }
   } finally {
     await site.stop()
+    kept.restore()
+    kept.drop()
   }
 }

@@ -176,3 +176,64 @@ test('resolvePath maps clean URLs and refuses traversal', () => {
   expect(resolvePath(site, '/%2e%2e/sites')).toEqual({ kind: 'not-found' })
   expect(resolvePath(site, '/nope')).toEqual({ kind: 'not-found' })
 })
+
+describe("a preview build's pages load the Studio's Presentation connection", () => {
+  const page = (title: string) =>
+    `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`
+  const exportWithPages = () => {
+    write('index.html', page('Home'))
+    write('sites.html', page('Sites'))
+    write('booking/index.html', page('Booking'))
+  }
+  const connectionScript =
+    /<script type="module" src="(\/_preview\/connection-[\w-]+\.js)"><\/script><\/body>/
+
+  test('bundled into _preview/, loaded by every page of the site (not the booking stand-in)', async () => {
+    exportWithPages()
+    const cache = path.join(dir, '..', `${path.basename(dir)}-connection-cache`)
+    try {
+      const result = await finalizeExport(dir, settings, { preview: true, connectionCacheDir: cache })
+      expect(result.info.preview).toBe(true)
+      const src = readFileSync(path.join(dir, 'index.html'), 'utf8').match(connectionScript)?.[1]
+      expect(src).toBeDefined()
+      expect(readFileSync(path.join(dir, 'sites.html'), 'utf8')).toContain(`src="${src}"`)
+      expect(readFileSync(path.join(dir, 'booking/index.html'), 'utf8')).not.toContain('/_preview/')
+      // The entry is tiny: it loads visual editing only inside a frame (or a window the Studio opened).
+      const entry = readFileSync(path.join(dir, src!), 'utf8')
+      expect(entry.length).toBeLessThan(500)
+      expect(entry).toMatch(/window\.(self|top|opener)/)
+      expect(entry).toMatch(/import\(["'`]\.\/connect-[\w-]+\.js["'`]\)/)
+      const files = readdirSync(path.join(dir, '_preview')).filter((file) => file.endsWith('.js'))
+      expect(files.join('\n')).toMatch(/sanity\/comlink|renderVisualEditing/)
+
+      // A second preview build takes the bundle from the cache: the same files.
+      const again = mkdtempSync(path.join(os.tmpdir(), 'finalize-again-'))
+      try {
+        for (const name of ['index.html', 'sites.html']) writeFileSync(path.join(again, name), page(name))
+        await finalizeExport(again, settings, { preview: true, connectionCacheDir: cache })
+        for (const file of files)
+          expect(readFileSync(path.join(again, '_preview', file))).toEqual(
+            readFileSync(path.join(dir, '_preview', file)),
+          )
+      } finally {
+        rmSync(again, { recursive: true, force: true })
+      }
+    } finally {
+      rmSync(cache, { recursive: true, force: true })
+    }
+  }, 60_000)
+
+  test("visitors' builds carry none of it", async () => {
+    exportWithPages()
+    await finalizeExport(dir, settings)
+    expect(existsSync(path.join(dir, '_preview'))).toBe(false)
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).not.toContain('_preview')
+  })
+
+  test('a page without </body> fails the build, naming it', async () => {
+    write('index.html', '<!doctype html><title>Home</title><p>no end')
+    await expect(finalizeExport(dir, settings, { preview: true })).rejects.toThrow(
+      'postbuild: index.html has no </body> to add the Presentation connection before',
+    )
+  }, 60_000)
+})

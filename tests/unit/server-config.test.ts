@@ -41,3 +41,9 @@ test('STUDIO_ORIGINS: comma-separated, trimmed, without trailing slashes', () =>
       .studioOrigins,
   ).toEqual(['https://agency.sanity.studio', 'http://localhost:3333'])
 })
+
+test('PUBLISH_GATE: on unless set to off; anything else is an error naming it', () => {
+  expect(configFromEnv({}).publishGate).toBe(true)
+  expect(configFromEnv({ PUBLISH_GATE: 'off' }).publishGate).toBe(false)
+  expect(() => configFromEnv({ PUBLISH_GATE: 'no' })).toThrow('PUBLISH_GATE must be "on" or "off", not "no"')
+})

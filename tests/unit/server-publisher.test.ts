@@ -209,6 +209,16 @@ describe("each document's publish state, for the Studio", () => {
     expect((await status('caseStudy-x')).json()).toMatchObject({ state: 'live' })
   })
 
+  test('with the gate off (PUBLISH_GATE=off, for measuring it) the same publish goes live unchecked', async () => {
+    await site.close()
+    site = await startFixture({ webhookSecret: SECRET, gate: 'off' })
+    site.setContent('<a href="/case-studies/nope">Read more</a>')
+    await publish('caseStudy-x')
+    await site.publisher.idle()
+    expect((await status('caseStudy-x')).json()).toMatchObject({ state: 'live' })
+    expect(site.logs.some((line) => line.event === 'gate')).toBe(false)
+  })
+
   test("answers the site's own pages and configured Studio origins, nobody else", async () => {
     await site.close()
     site = await startFixture({ webhookSecret: SECRET, studioOrigins: ['https://agency.sanity.studio'] })

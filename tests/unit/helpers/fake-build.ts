@@ -9,6 +9,7 @@
  * Run: node tests/unit/helpers/fake-build.ts
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { finalizeExport } from '../../../postbuild/index.ts'
 
@@ -60,4 +61,9 @@ if (failure === 'content') {
 }
 if (failure === 'kill') process.kill(process.pid, 'SIGKILL')
 if (failure !== 'no-marker')
-  await finalizeExport(out, { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' }, { preview })
+  await finalizeExport(
+    out,
+    { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' },
+    // Preview builds bundle the Presentation connection once for the whole test run.
+    { preview, connectionCacheDir: path.join(os.tmpdir(), 'fake-build-presentation-connection') },
+  )

@@ -13,7 +13,7 @@ import { pino } from 'pino'
 import { createServer, type ServerOptions } from '@/server/app'
 import { BuildStore } from '@/server/builds'
 import { InboxFile } from '@/server/inbox'
-import { Publisher } from '@/server/publisher'
+import { Publisher, type PublisherOptions } from '@/server/publisher'
 
 /** The project's Node 24 (the `node` devDependency), which runs .ts files. */
 export const NODE = path.resolve('node_modules/.bin/node')
@@ -41,15 +41,21 @@ export type Fixture = {
 /**
  * @param options server options to override (e.g. webhookSecret, inboxRateLimit, now);
  *   previewSecret turns on preview builds (a preview store beside the live one);
- *   presentation is the client that checks the Presentation tool's secrets
+ *   presentation is the client that checks the Presentation tool's secrets; gate the
+ *   publisher's publish gate (default: links only)
  * @param firstBuild build once and put it live before returning (default true)
  */
 export async function startFixture(
   {
     previewSecret,
     presentation,
+    gate,
     ...options
-  }: Partial<ServerOptions> & { previewSecret?: string; presentation?: SanityClient } = {},
+  }: Partial<ServerOptions> & {
+    previewSecret?: string
+    presentation?: SanityClient
+    gate?: PublisherOptions['gate']
+  } = {},
   firstBuild = true,
 ): Promise<Fixture> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'publisher-'))
@@ -75,6 +81,7 @@ export async function startFixture(
   const store = new BuildStore(path.join(dir, 'site'))
   const previewStore = previewSecret ? new BuildStore(path.join(dir, 'site', 'preview'), 2) : undefined
   const publisher = new Publisher({
+    gate,
     store,
     previewStore,
     exportDir: path.join(dir, 'out'),

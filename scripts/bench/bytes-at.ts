@@ -1,0 +1,41 @@
+/**
+ * The visitors' bytes of another commit's build, for "before and after" figures: the
+ * commit is checked out into a temporary git worktree (sharing this checkout's
+ * `node_modules`), built with `npm run build` on its own embedded default, and measured
+ * page by page like the current build (bytes.ts). Takes one full build.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { routeBytes, type RouteBytes } from './bytes.ts'
+
+/** Runs a command, failing with its output when it fails. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8' })
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stderr || result.stdout}`)
+}
+
+/**
+ * @param revision any git revision, e.g. a commit id or `main~3`
+ * @returns bytes per page of that revision's build (the same shape as `routeBytes`)
+ * @throws Error when the revision does not exist or its build fails
+ */
+export function routeBytesAt(revision: string): RouteBytes[] {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-at-'))
+  const tree = path.join(dir, 'tree')
+  run('git', ['worktree', 'add', '--detach', tree, revision], process.cwd())
+  try {
+    symlinkSync(path.resolve('node_modules'), path.join(tree, 'node_modules'), 'dir')
+    // The build reads its own default content: no project, no perspective of ours.
+    const env = { ...process.env }
+    delete env.SANITY_PROJECT_ID
+    delete env.CONTENT_PERSPECTIVE
+    run('npm', ['run', 'build'], tree, env)
+    return routeBytes(path.join(tree, 'out'))
+  } finally {
+    run('git', ['worktree', 'remove', '--force', tree], process.cwd())
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
