@@ -9,7 +9,7 @@ import { useEffect, useState, type ComponentType } from 'react'
 import type { Tool } from 'sanity'
 import { PUBLISHER_INFO_PATH, publisherBase } from './publisherApi.ts'
 
-/** Why there is no preview to show, or null when the publisher offers one. */
+/** Why there is no preview to show. */
 export type PreviewProblem =
   | { kind: 'no-publisher' }
   | { kind: 'not-served'; origin: string }
