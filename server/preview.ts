@@ -73,6 +73,10 @@ export function previewPageHeaders(
   return { ...headers, [name]: directives.join('; '), ...PREVIEW_HEADERS }
 }
 
+/** Whether a request is a frame's, on a page of another site (the browser's Fetch Metadata). */
+export const framedByAnotherSite = (request: FastifyRequest): boolean =>
+  request.headers['sec-fetch-dest'] === 'iframe' && request.headers['sec-fetch-site'] === 'cross-site'
+
 /** Whether a request carries a valid preview cookie (needs the cookie plugin below). */
 export function isPreviewRequest(request: FastifyRequest): boolean {
   const value = request.cookies?.[PREVIEW_COOKIE]
@@ -171,13 +175,29 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
         path: '/',
         secure,
         sameSite: secure ? 'none' : 'lax',
+        // In a Studio on another site's frame, a partitioned cookie (CHIPS) is kept by
+        // browsers that block third-party cookies (Chrome's and Firefox's policies).
+        partitioned: secure && framedByAnotherSite(request),
       })
       return reply.redirect(safeRedirect(verdict.redirect), 303)
     },
   )
 
-  app.get(PREVIEW_DISABLE_PATH, async (_request, reply) => {
+  app.get(PREVIEW_DISABLE_PATH, async (request, reply) => {
     reply.headers(PREVIEW_HEADERS).clearCookie(PREVIEW_COOKIE, { path: '/' })
+    // A partitioned cookie is only cleared by a partitioned Set-Cookie; the plugin keeps one
+    // Set-Cookie per name, so this one goes out as a header of its own.
+    if (request.protocol === 'https')
+      reply.header(
+        'Set-Cookie',
+        fastifyCookie.serialize(PREVIEW_COOKIE, '', {
+          path: '/',
+          expires: new Date(0),
+          secure: true,
+          sameSite: 'none',
+          partitioned: true,
+        }),
+      )
     return reply.redirect('/', 303)
   })
 

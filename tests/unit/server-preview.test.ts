@@ -262,3 +262,29 @@ describe('previewPageHeaders', () => {
     )
   })
 })
+
+test('over https the cookie is Secure and SameSite=None; in another site’s frame also Partitioned', async () => {
+  await site.close()
+  site = await startFixture({ webhookSecret: SECRET, previewSecret: PREVIEW, trustProxy: true })
+  const enableOverHttps = (headers: Record<string, string> = {}) =>
+    site.app.inject({
+      url: `/preview/enable?secret=${PREVIEW}&redirect=/`,
+      headers: { 'x-forwarded-proto': 'https', ...headers },
+    })
+  const setCookie = (answer: { headers: Record<string, unknown> }) => String(answer.headers['set-cookie'])
+  const topLevel = setCookie(
+    await enableOverHttps({ 'sec-fetch-dest': 'document', 'sec-fetch-site': 'none' }),
+  )
+  expect(topLevel).toMatch(/Secure/)
+  expect(topLevel).toMatch(/SameSite=None/)
+  expect(topLevel).not.toMatch(/Partitioned/)
+  const framed = setCookie(
+    await enableOverHttps({ 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'cross-site' }),
+  )
+  expect(framed).toMatch(/Partitioned/)
+  // Leaving clears both kinds.
+  const left = await site.app.inject({ url: '/preview/disable', headers: { 'x-forwarded-proto': 'https' } })
+  const cleared = ([] as string[]).concat(left.headers['set-cookie'] as string | string[])
+  expect(cleared).toHaveLength(2)
+  expect(cleared.filter((line) => /Partitioned/.test(line))).toHaveLength(1)
+})
