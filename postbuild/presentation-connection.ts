@@ -10,23 +10,25 @@
  * Studio's own build). The bundle depends only on this folder's sources and the
  * installed packages, so it is kept in a cache folder between builds.
  */
+import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { cp, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { spawn } from 'node:child_process'
 
 /** Where the connection's files go in an export, and their URL path. */
 export const CONNECTION_DIR = '_preview'
 
 const here = path.dirname(new URL(import.meta.url).pathname)
+const ENTRY = path.join(here, 'presentation', 'entry.ts')
+const BUNDLER = path.join(here, 'presentation', 'bundle.ts')
+/** Every file the bundle is made from (the bundler's settings included). */
 const SOURCES = [
-  path.join(here, 'presentation', 'entry.ts'),
+  ENTRY,
   path.join(here, 'presentation', 'connect.ts'),
   path.join(here, '..', 'lib', 'preview-rebuild.ts'),
-  path.join(here, 'presentation', 'bundle.ts'),
+  BUNDLER,
 ]
-const BUNDLER = path.join(here, 'presentation', 'bundle.ts')
 const require = createRequire(import.meta.url)
 /** The installed versions the bundle is made of (a change makes a new bundle). */
 const PACKAGES = ['rolldown', '@sanity/visual-editing', 'react', 'react-dom']
@@ -46,7 +48,7 @@ async function bundleKey(): Promise<string> {
  */
 async function bundle(dir: string): Promise<void> {
   const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BUNDLER, SOURCES[0]!, dir], {
+    const child = spawn(process.execPath, [BUNDLER, ENTRY, dir], {
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let stderr = ''

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { encodeSignatureHeader } from '@sanity/webhook'
+import type { HealthReport } from '../server/health.ts'
 
 const secret = process.env.SANITY_WEBHOOK_SECRET?.trim()
 if (!secret) {
@@ -26,14 +27,8 @@ const wait = !process.argv.includes('--no-wait')
 const documentFlag = process.argv.indexOf('--document')
 const documentId = (documentFlag > 0 ? process.argv[documentFlag + 1] : undefined) ?? 'publish-local'
 
-type Health = {
-  live: { id: string } | null
-  building: boolean
-  queued: boolean
-  lastError: { at: string; message: string } | null
-  preview: { lastBuild: { id: string } | null; lastError: { at: string; message: string } | null } | null
-}
-const health = async (): Promise<Health> => (await fetch(`${base}/healthz`)).json() as Promise<Health>
+const health = async (): Promise<HealthReport> =>
+  (await fetch(`${base}/healthz`)).json() as Promise<HealthReport>
 
 const before = await health()
 const body = JSON.stringify({ _id: documentId, _type: 'manual', publishedAt: new Date().toISOString() })

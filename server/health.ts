@@ -9,26 +9,33 @@ import type { Publisher } from './publisher.ts'
 
 export type HealthOptions = { store: BuildStore; publisher: Publisher; webhookEnabled: boolean }
 
+/** What `/healthz` answers (see the module comment); the scripts that poll it read this type. */
+export async function healthReport({ store, publisher, webhookEnabled }: HealthOptions) {
+  const builds = await store.list()
+  const live = builds.find((build) => build.live) ?? null
+  const status = publisher.status()
+  return {
+    ok: Boolean(live),
+    live: live && { id: live.id, builtAt: live.builtAt },
+    building: status.building,
+    queued: status.queued,
+    lastBuild: status.lastBuild,
+    lastError: status.lastError,
+    preview: status.preview,
+    buildCounts: status.builds,
+    builds: builds.map(({ id, builtAt, live }) => ({ id, builtAt, live })),
+    webhook: webhookEnabled ? ('on' as const) : ('off' as const),
+  }
+}
+export type HealthReport = Awaited<ReturnType<typeof healthReport>>
+
 /** Registers `/healthz` (never cached). */
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
   app.get('/healthz', async (_request, reply) => {
-    const builds = await options.store.list()
-    const live = builds.find((build) => build.live) ?? null
-    const status = options.publisher.status()
+    const report = await healthReport(options)
     return reply
       .header('Cache-Control', 'no-store')
-      .code(live ? 200 : 503)
-      .send({
-        ok: Boolean(live),
-        live: live && { id: live.id, builtAt: live.builtAt },
-        building: status.building,
-        queued: status.queued,
-        lastBuild: status.lastBuild,
-        lastError: status.lastError,
-        preview: status.preview,
-        buildCounts: status.builds,
-        builds: builds.map(({ id, builtAt, live }) => ({ id, builtAt, live })),
-        webhook: options.webhookEnabled ? 'on' : 'off',
-      })
+      .code(report.ok ? 200 : 503)
+      .send(report)
   })
 }

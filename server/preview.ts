@@ -17,10 +17,11 @@
  * (static.ts), with `PREVIEW_HEADERS`; without it, visitors get the live site.
  */
 import fastifyCookie from '@fastify/cookie'
-import { createClient, type SanityClient } from '@sanity/client'
+import type { SanityClient } from '@sanity/client'
 import { urlSearchParamPreviewSecret, validatePreviewUrl } from '@sanity/preview-url-secret'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { contentLakeClient, type ContentLakeSource } from '../lib/content/source.ts'
 import {
   PREVIEW_CONTACT_PATH,
   PREVIEW_DISABLE_PATH,
@@ -93,21 +94,15 @@ export async function previewCookies(app: FastifyInstance, { secret }: { secret:
   await app.register(fastifyCookie, { secret, hook: 'onRequest' })
 }
 
-/** The Content Lake project whose Presentation secrets the publisher accepts. */
-export type PresentationProject = {
-  projectId: string
-  dataset: string
-  /** A read token (Viewer): Presentation keeps its secrets where only tokens can read them. */
-  token: string
-  apiVersion: string
-  /** Another API host (tests' stand-in); Sanity's own by default. */
-  apiHost?: string
-}
+/**
+ * The Content Lake project whose Presentation secrets the publisher accepts, with a read
+ * token (Viewer): Presentation keeps its secrets where only tokens can read them.
+ */
+export type PresentationProject = Omit<ContentLakeSource, 'kind' | 'perspective'> & { token: string }
 
 /** The Sanity client `@sanity/preview-url-secret` checks secrets with (it sets its own perspective). */
 export function presentationClient(project: PresentationProject): SanityClient {
-  // A stand-in host has no project subdomains.
-  return createClient({ ...project, useProjectHostname: !project.apiHost, useCdn: false })
+  return contentLakeClient({ kind: 'sanity', ...project })
 }
 
 export type PreviewRouteOptions = {

@@ -163,7 +163,15 @@ export async function loadLocalDataset(file: string): Promise<StoredDocument[]> 
 /** Every published document of the Content Lake, the assets included (the schema validation's snapshot). */
 const ALL_PUBLISHED_DOCUMENTS = '*[!(_id in path("drafts.**")) && !(_id in path("versions.**"))]'
 
-function contentLakeClient(source: Extract<ContentSource, { kind: 'sanity' }>) {
+/** A Content Lake source: the project, dataset, API version, token and host. */
+export type ContentLakeSource = Extract<ContentSource, { kind: 'sanity' }>
+
+/**
+ * Sanity's client for a Content Lake source, reading its perspective (default
+ * `published`), never through the CDN.
+ * @throws Error when a perspective other than `published` has no read token
+ */
+export function contentLakeClient(source: ContentLakeSource) {
   const perspective = source.perspective ?? 'published'
   if (perspective !== 'published' && !source.token)
     throw new Error(`reading the "${perspective}" perspective of the Content Lake needs SANITY_READ_TOKEN`)

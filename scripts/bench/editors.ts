@@ -9,13 +9,19 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEFAULT_LOCAL_DATASET } from '../../lib/content/source.ts'
+import { DEFAULT_LOCAL_DATASET, parseNdjson } from '../../lib/content/source.ts'
 import { serveExport } from '../audit/serve.ts'
-import { median } from './median.ts'
-import { health, keepExport, publish, publishToLive, SECRET, seconds, settled } from './publish.ts'
+import {
+  health,
+  keepExport,
+  publish,
+  publishToLive,
+  SECRET,
+  settled,
+  timing,
+  type Timing,
+} from './publish.ts'
 
-type Doc = { _id: string; _type: string; [field: string]: unknown }
-export type Timing = { median: number; runs: number[] }
 export type EditorFigures = {
   /** s, webhook -> live, with and without the publish gate */
   publishToLive: { withGate: Timing; withoutGate: Timing }
@@ -23,21 +29,13 @@ export type EditorFigures = {
   previewReady: Timing
 }
 
-const timing = (samples: number[]): Timing => ({
-  median: seconds(median(samples)),
-  runs: samples.map(seconds),
-})
-
 /**
  * A copy of the seed in which one review's text is changed, published (`published`) or
  * as a draft beside the published document (`draft`).
  * @returns the dataset file and the review's id
  */
 function datasetWithEdit(dir: string, as: 'published' | 'draft'): { file: string; id: string } {
-  const documents: Doc[] = readFileSync(DEFAULT_LOCAL_DATASET, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line))
+  const documents = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
   const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')
   if (!review) throw new Error(`${DEFAULT_LOCAL_DATASET} has no review shown on the home page`)
   const edited = { ...review, text: `${String(review.text).slice(0, 360)} (edited for the bench)` }

@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import autocannon from 'autocannon'
+import type { HealthReport } from '../../server/health.ts'
 import { serveExport } from '../audit/serve.ts'
 import { median } from './median.ts'
 
@@ -21,6 +22,14 @@ import { median } from './median.ts'
 export const SECRET = 'bench-secret'
 /** ms -> s, one decimal. */
 export const seconds = (ms: number) => Math.round(ms / 100) / 10
+
+/** Runs of one measurement in s: their median and each run (one decimal). */
+export type Timing = { median: number; runs: number[] }
+/** @param samples runs in ms */
+export const timing = (samples: number[]): Timing => ({
+  median: seconds(median(samples)),
+  runs: samples.map(seconds),
+})
 
 /** Runs `npm run build` and returns how long it took, in ms. @throws when the build fails */
 export function timeBuild(): number {
@@ -30,17 +39,9 @@ export function timeBuild(): number {
   return performance.now() - started
 }
 
-/** What the publisher's `/healthz` says (server/health.ts); the fields read here. */
-export type Health = {
-  live: { id: string } | null
-  building: boolean
-  queued: boolean
-  buildCounts: { succeeded: number; failed: number }
-  preview: { lastBuild: { id: string } | null } | null
-}
 /** The publisher's `/healthz` at `base`. */
-export const health = async (base: string): Promise<Health> =>
-  (await fetch(`${base}/healthz`)).json() as Promise<Health>
+export const health = async (base: string): Promise<HealthReport> =>
+  (await fetch(`${base}/healthz`)).json() as Promise<HealthReport>
 
 let delivery = 0
 /**
@@ -62,7 +63,7 @@ export async function publish(base: string, id = `bench-${delivery}`): Promise<n
 }
 
 /** Polls `/healthz` every 100 ms until nothing is building or queued. */
-export async function settled(base: string): Promise<Health> {
+export async function settled(base: string): Promise<HealthReport> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 100))
     const now = await health(base)
@@ -114,7 +115,7 @@ export function measureBuilds(): { cold: number; warm: number } {
 }
 
 export type PublishReport = {
-  publishToLiveSeconds: { median: number; runs: number[] }
+  publishToLiveSeconds: Timing
   burst: { accepted: number; builds: number; secondsToLive: number }
   loadDuringSwaps: { swaps: number; served: number; failed: number; requestsPerSecond: number }
   homePageBytes: { raw: number; br: number; gzip: number }
@@ -178,7 +179,7 @@ export async function measurePublishing(): Promise<PublishReport> {
     const home = { raw: await bytes('identity'), br: await bytes('br'), gzip: await bytes('gzip') }
 
     return {
-      publishToLiveSeconds: { median: seconds(median(publishTimes)), runs: publishTimes.map(seconds) },
+      publishToLiveSeconds: timing(publishTimes),
       burst,
       loadDuringSwaps: {
         swaps: swaps.size,

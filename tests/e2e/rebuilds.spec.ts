@@ -26,14 +26,24 @@ let dir: string
 let server: ServedSite
 let dataset: string
 
-function edit(id: string, change: (doc: Record<string, unknown>) => void) {
-  const lines = readFileSync(dataset, 'utf8').trim().split('\n')
-  const next = lines.map((line) => {
-    const doc = JSON.parse(line)
-    if (doc._id === id) change(doc)
-    return JSON.stringify(doc)
-  })
-  writeFileSync(dataset, next.join('\n') + '\n')
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- documents of every type, read as JSON
+type Doc = Record<string, any>
+
+/** The documents of an NDJSON dataset file. */
+const readDocuments = (file: string): Doc[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+
+/** Writes documents as an NDJSON dataset file. */
+const writeDocuments = (file: string, documents: Doc[]) =>
+  writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
+
+function edit(id: string, change: (doc: Doc) => void) {
+  const documents = readDocuments(dataset)
+  for (const doc of documents) if (doc._id === id) change(doc)
+  writeDocuments(dataset, documents)
 }
 
 function publishLocal(...args: string[]) {
@@ -82,11 +92,7 @@ test.describe("the editor's loop, offline", () => {
   test('edit -> publish:local -> the new content is live; an invalid edit leaves it live', async ({
     page,
   }) => {
-    const [review] = readFileSync(dataset, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line))
-      .filter((doc) => doc._type === 'review' && doc.placement !== 'strip')
+    const review = readDocuments(dataset).find((doc) => doc._type === 'review' && doc.placement !== 'strip')!
     const text = `Published from the e2e test at ${new Date().toISOString()}.`
     edit(review._id, (doc) => (doc.text = text))
 
@@ -114,11 +120,7 @@ test.describe("the editor's loop, offline", () => {
   test('a published link to a page that does not exist never goes live; the Studio reads why', async ({
     page,
   }) => {
-    const study = readFileSync(dataset, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line))
-      .find((doc) => doc._type === 'caseStudy')
+    const study = readDocuments(dataset).find((doc) => doc._type === 'caseStudy')!
     const address = `/case-studies/${study.slug.current}`
     await page.goto(`${BASE}${address}`)
     await expect(page.locator('main')).not.toContainText('Read the follow-up')
@@ -155,18 +157,10 @@ test.describe("editors' draft preview, offline", () => {
   publishingServer({ SANITY_PREVIEW_SECRET: PREVIEW_SECRET })
 
   test('a draft shows on the preview and not on the live site; once published, on both', async ({ page }) => {
-    const documents = readFileSync(dataset, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line))
-    const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')
+    const documents = readDocuments(dataset)
+    const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')!
     const words = `Drafted in the e2e test at ${new Date().toISOString()}, not yet published.`
-    writeFileSync(
-      dataset,
-      [...documents, { ...review, _id: `drafts.${review._id}`, text: words }]
-        .map((doc) => JSON.stringify(doc))
-        .join('\n') + '\n',
-    )
+    writeDocuments(dataset, [...documents, { ...review, _id: `drafts.${review._id}`, text: words }])
     const drafted = publishLocal('--document', `drafts.${review._id}`)
     expect(drafted.stderr).toBe('')
     expect(drafted.stdout).toMatch(/preview \S+ is ready/)
@@ -193,11 +187,9 @@ test.describe("editors' draft preview, offline", () => {
     expect(await framedComlink(page, '/sites')).toContain('handshake/syn-ack from overlays')
 
     // Publish: the draft becomes the document; both sites show it.
-    writeFileSync(
+    writeDocuments(
       dataset,
-      documents
-        .map((doc) => JSON.stringify(doc._id === review._id ? { ...doc, text: words } : doc))
-        .join('\n') + '\n',
+      documents.map((doc) => (doc._id === review._id ? { ...doc, text: words } : doc)),
     )
     const published = publishLocal('--document', review._id)
     expect(published.status).toBe(0)
@@ -275,14 +267,11 @@ test.describe('a configured third-party booking widget (spec §2, §7)', () => {
     bookingDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-booking-'))
     cpSync('studio/seed', path.join(bookingDir, 'seed'), { recursive: true })
     const file = path.join(bookingDir, 'seed', 'dataset.ndjson')
-    const docs = readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line))
-    const settings = docs.find((doc) => doc._id === 'siteSettings')
+    const docs = readDocuments(file)
+    const settings = docs.find((doc) => doc._id === 'siteSettings')!
     settings.bookingWidgetUrl = `${BOOKING}/elevate-local/free-call`
     settings.bookingScriptUrl = `${BOOKING}/embed.js`
-    writeFileSync(file, docs.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
+    writeDocuments(file, docs)
     const build = spawnSync('npm', ['run', 'build'], {
       env: { ...process.env, LOCAL_DATASET: file },
       encoding: 'utf8',

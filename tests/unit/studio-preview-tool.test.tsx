@@ -11,15 +11,13 @@ import { buildTheme } from '@sanity/ui/theme'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { DocumentLocationResolverObject, DocumentLocationsState } from 'sanity/presentation'
 import type { Tool } from 'sanity'
+import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '@/lib/content/source'
 import { schemaTypes } from '@/studio/schemaTypes/index.ts'
 import { locations, SITE_PAGES } from '@/studio/locations'
 import { PREVIEW_TOOL, previewTool } from '@/studio/previewTool'
 
-type Doc = { _id: string; _type: string; [field: string]: unknown }
-const seed: Doc[] = readFileSync('studio/seed/dataset.ndjson', 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => JSON.parse(line))
+type Doc = StoredDocument
+const seed = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
 
 /** A document's locations as Presentation resolves them: its `select` paths read from the document. */
 function locationsOf(doc: Doc): DocumentLocationsState {
