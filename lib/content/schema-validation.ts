@@ -2,8 +2,11 @@
  * The Studio schema's own validation rules, run by the build, offline. Every rule an
  * editor sees in Sanity Studio (required fields, lengths, the slug pattern, 3 or 5 steps,
  * https-only links, ...) is written once, in `studio/schemaTypes/`, and this module runs
- * exactly those rules over every published document of a dataset snapshot, however the
- * document reached the dataset (the Studio, the API, an import, a migration script).
+ * exactly those rules over every document of a dataset snapshot, however the document
+ * reached the dataset (the Studio, the API, an import, a migration script). The snapshot
+ * is the dataset as the build's perspective shows it (`readAllDocuments` in `source.ts`):
+ * the published documents for the live site, drafts or a release's versions in their
+ * place for a preview, so the rules run on exactly what the build renders.
  *
  * It uses Sanity's own packages: `@sanity/schema` compiles the types as the Studio does
  * (beside Sanity's built-in types), `@sanity/validation` runs the rules as the Studio does
@@ -25,7 +28,7 @@ import { validateDocumentWithWorkspace, type ValidationClient } from '@sanity/va
 import { getFallbackLocaleSource, inferFromSchema } from '@sanity/validation/_internal'
 import { evaluate, parse } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
-import { isUnpublishedId, type StoredDocument } from './source.ts'
+import type { StoredDocument } from './source.ts'
 import { ContentError, type ContentProblem } from './validate.ts'
 
 let compiled: CompiledSchema | undefined
@@ -82,7 +85,7 @@ function typedSubset(
 /**
  * A Sanity client for validation rules that answers GROQ from the snapshot (groq-js) and
  * throws on anything that would need the network.
- * @param documents every document of the snapshot, drafts included where it has them
+ * @param documents every document of the snapshot (as the build's perspective shows them)
  */
 export function snapshotClient(documents: StoredDocument[]): ValidationClient {
   const byType = Map.groupBy(documents, (doc) => doc._type)
@@ -111,16 +114,23 @@ export const fieldOf = (path: Path): string => (path.length ? pathToString(path)
 export type SchemaFindings = { errors: ContentProblem[]; warnings: ContentProblem[]; documents: number }
 
 /**
- * Runs the schema's rules over every published document of the project's types in the snapshot.
- * @param documents the dataset as read (NDJSON lines, or every published document of the Content Lake)
- * @returns errors and warnings, each naming the document `_id`, the field path and the rule's message
+ * The id an editor finds a document by: a draft's or release version's own id
+ * (`_originalId`, which a perspective keeps) where the snapshot shows one, else `_id`.
+ */
+const storedIdOf = (doc: StoredDocument) => (typeof doc._originalId === 'string' ? doc._originalId : doc._id)
+
+/**
+ * Runs the schema's rules over every document of the project's types in the snapshot.
+ * @param documents the dataset through the build's perspective (`readAllDocuments`)
+ * @returns errors and warnings, each naming the document (its stored id, e.g.
+ *   `drafts.<id>` for a draft in a preview), the field path and the rule's message
  */
 export async function validateSnapshot(documents: StoredDocument[]): Promise<SchemaFindings> {
   const schema = siteSchema()
   const client = snapshotClient(documents)
   const ids = new Set(documents.map((doc) => doc._id))
   const workspace = { schema, i18n: getFallbackLocaleSource(), getClient: () => client }
-  const shown = documents.filter((doc) => !isUnpublishedId(doc._id) && SITE_DOCUMENT_TYPES.has(doc._type))
+  const shown = documents.filter((doc) => SITE_DOCUMENT_TYPES.has(doc._type))
   const findings: SchemaFindings = { errors: [], warnings: [], documents: shown.length }
   const markers = await Promise.all(
     shown.map((document) =>
@@ -134,7 +144,11 @@ export async function validateSnapshot(documents: StoredDocument[]): Promise<Sch
   )
   for (const { document, found } of markers)
     for (const marker of found) {
-      const problem = { documentId: document._id, field: fieldOf(marker.path), problem: marker.message }
+      const problem = {
+        documentId: storedIdOf(document),
+        field: fieldOf(marker.path),
+        problem: marker.message,
+      }
       if (marker.level === 'error') findings.errors.push(problem)
       else if (marker.level === 'warning') findings.warnings.push(problem)
     }

@@ -4,23 +4,31 @@
  *   as the design card asks), when SANITY_PROJECT_ID is set;
  * - otherwise `groq-js` (Sanity's own GROQ engine) over the local dataset file in
  *   Sanity's NDJSON export/import format (default `studio/seed/dataset.ndjson`).
- * The same GROQ strings run in both modes, so both give the same results.
+ * The same GROQ strings run in both modes, through the same perspective (the client's
+ * for the Content Lake, `withPerspective` for the file), so both give the same results:
+ * which of drafts, release versions and published documents a build sees is decided
+ * here, and nowhere else.
  */
 // next-sanity's root entry is plain ESM with no Next.js-only imports: it loads in Next's
 // server build, under jest, and in `node scripts/*.ts` (Node 24 type stripping) alike.
-import { createClient, type QueryParams } from 'next-sanity'
-import { DocumentId, getPublishedId, isDraftId, isPublishedId } from '@sanity/id-utils'
+import { createClient, type ClientPerspective, type QueryParams } from 'next-sanity'
+import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
 import { evaluate, parse } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 /**
- * Which version of each document a build reads (Sanity's perspectives): `published` for
- * the live site; `drafts` for a preview build (a document's draft where it has one, its
- * published version otherwise, under the published `_id`); `raw` for every document as
- * stored, drafts under their own `drafts.` ids.
+ * Which version of each document a build reads: one of Sanity's perspectives, as
+ * @sanity/client takes it (`previewDrafts`, the old name of `drafts`, left out).
+ * - `published` (the live site): published documents only, no `drafts.` and no `versions.`;
+ * - `drafts` (a preview build): each document's draft where it has one, its published
+ *   version otherwise;
+ * - a perspective stack, e.g. `['rSpring', 'drafts']` (a preview of a content release):
+ *   each document's version in the first layer that has one, over its published version;
+ * - `raw`: every document as stored, under its own id (the preview banner's list).
+ * Everything but `raw` gives one document per published `_id`.
  */
-export type Perspective = 'published' | 'drafts' | 'raw'
+export type Perspective = Exclude<ClientPerspective, 'previewDrafts'>
 
 /** Where content comes from, as read from the environment. */
 export type ContentSource = (
@@ -35,7 +43,7 @@ export type ContentSource = (
     }
   | { kind: 'local'; file: string }
 ) & {
-  /** Default `published`; `drafts` with CONTENT_PERSPECTIVE=drafts (preview builds). */
+  /** Default `published`; see `perspectiveFromEnv` for CONTENT_PERSPECTIVE. */
   perspective?: Perspective
 }
 
@@ -48,7 +56,9 @@ export const DEFAULT_LOCAL_DATASET = 'studio/seed/dataset.ndjson'
 /**
  * Reads the content source from environment variables (see `.env.example`):
  * SANITY_PROJECT_ID, SANITY_DATASET, SANITY_API_VERSION, SANITY_READ_TOKEN,
- * SANITY_API_HOST; or LOCAL_DATASET for the NDJSON file when no project is set.
+ * SANITY_API_HOST; or LOCAL_DATASET for the NDJSON file when no project is set; and
+ * CONTENT_PERSPECTIVE for both.
+ * @throws Error naming CONTENT_PERSPECTIVE when its value is not one it accepts
  */
 export function sourceFromEnv(env: Record<string, string | undefined> = process.env): ContentSource {
   const projectId = env.SANITY_PROJECT_ID?.trim()
@@ -71,46 +81,79 @@ export function sourceFromEnv(env: Record<string, string | undefined> = process.
   }
 }
 
+/** A content release's id as Sanity makes them (`ReleaseId` in @sanity/client: `r` and more). */
+const RELEASE_ID = /^r[A-Za-z0-9_-]+$/
+
 /**
- * @throws Error naming the variable when CONTENT_PERSPECTIVE is set to something else
+ * The perspective CONTENT_PERSPECTIVE names: `published` (default), `drafts`, or a content
+ * release's id (e.g. `rSpring`), which reads as the Studio shows that release: the stack
+ * `[releaseId, 'drafts']`, its versions over drafts over published documents.
+ * @throws Error naming the variable for anything else (`raw` included: a build of every
+ *   document side by side would show each one twice)
  */
-function perspectiveFromEnv(value: string | undefined): Perspective {
+export function perspectiveFromEnv(value: string | undefined): Perspective {
   const perspective = value?.trim() || 'published'
-  if (perspective !== 'published' && perspective !== 'drafts')
-    throw new Error(`CONTENT_PERSPECTIVE must be "published" or "drafts", not "${perspective}"`)
-  return perspective
+  if (perspective === 'published' || perspective === 'drafts') return perspective
+  if (perspective !== 'raw' && RELEASE_ID.test(perspective)) return [perspective, 'drafts']
+  throw new Error(
+    `CONTENT_PERSPECTIVE must be "published", "drafts" or a content release's id (e.g. "rSpring"), not "${perspective}"`,
+  )
 }
 
-/** True for the ids of drafts and release versions, which a published build never shows. */
-export const isUnpublishedId = (id: string) => !isPublishedId(DocumentId(id))
+/**
+ * True for every perspective but `published`: the build shows unpublished content, so it
+ * is a preview for editors, never the live site.
+ */
+export const isPreviewPerspective = (perspective: Perspective = 'published') => perspective !== 'published'
 
 /**
- * A stored dataset seen through a perspective, as Sanity's Content Lake answers it:
- * `drafts` puts each `drafts.<id>` in place of `<id>` (keeping its own id as
- * `_originalId`) and leaves release versions out; `published` and `raw` give the
- * documents as stored (the site's queries leave drafts out themselves).
- * @param documents a dataset in Sanity's export format (drafts under `drafts.` ids)
+ * The layers a perspective reads, first wins, as the Content Lake stacks them: `published`
+ * is always the last; `drafts` puts drafts over it; a stack puts its own layers, in order,
+ * over it (a release id names that release's `versions.<releaseId>.` documents).
+ * @returns null for `raw`, which reads every document as stored
  */
-export function withPerspective(
-  documents: StoredDocument[],
+export function perspectiveLayers(perspective: Perspective = 'published'): string[] | null {
+  if (perspective === 'raw') return null
+  const stack = perspective === 'published' ? [] : perspective === 'drafts' ? ['drafts'] : perspective
+  return [...stack.filter((layer) => layer !== 'published'), 'published']
+}
+
+/** The layer a stored document is in: `published`, `drafts`, or its release's id. */
+function layerOf(id: DocumentId): string {
+  if (isDraftId(id)) return 'drafts'
+  if (isVersionId(id)) return getVersionNameFromId(id)
+  return 'published'
+}
+
+/**
+ * A stored dataset seen through a perspective, as Sanity's Content Lake answers it: of
+ * each document, the version in the first layer of the perspective that has one, under
+ * the published `_id` (a draft's or release version's own id kept as `_originalId`);
+ * documents in no layer of it are left out. `raw` gives the documents as stored.
+ * This is the one place that tells drafts, release versions and published documents apart
+ * for a local dataset; the queries never filter them themselves.
+ * @param documents a dataset in Sanity's export format (`drafts.<id>`, `versions.<releaseId>.<id>`)
+ * @returns one document per published `_id`, in the order each first appears
+ * @throws Error (from @sanity/id-utils) naming an `_id` that is not a valid document id
+ */
+export function withPerspective<Doc extends { _id: string }>(
+  documents: Doc[],
   perspective: Perspective = 'published',
-): StoredDocument[] {
-  if (perspective !== 'drafts') return documents
-  const drafts = new Map<string, StoredDocument>(
-    documents
-      .filter((doc) => isDraftId(DocumentId(doc._id)))
-      .map((doc) => [getPublishedId(DocumentId(doc._id)), doc] as const),
-  )
-  const result: StoredDocument[] = []
+): Doc[] {
+  const layers = perspectiveLayers(perspective)
+  if (!layers) return documents
+  const shown = new Map<string, { rank: number; doc: Doc }>()
   for (const doc of documents) {
-    if (isUnpublishedId(doc._id)) continue
-    const draft = drafts.get(doc._id)
-    result.push(draft ? { ...draft, _id: doc._id, _originalId: draft._id } : doc)
-    drafts.delete(doc._id)
+    const id = DocumentId(doc._id)
+    const rank = layers.indexOf(layerOf(id))
+    if (rank < 0) continue
+    const publishedId = getPublishedId(id)
+    const current = shown.get(publishedId)
+    if (!current || rank < current.rank) shown.set(publishedId, { rank, doc })
   }
-  // Drafts of documents never published yet.
-  for (const [id, draft] of drafts) result.push({ ...draft, _id: id, _originalId: draft._id })
-  return result
+  return Array.from(shown, ([publishedId, { doc }]) =>
+    doc._id === publishedId ? doc : { ...doc, _id: publishedId, _originalId: doc._id },
+  )
 }
 
 /** The TypeGen result type of a query string from `queries.ts` (`unknown` for others). */
@@ -160,8 +203,11 @@ export async function loadLocalDataset(file: string): Promise<StoredDocument[]> 
   return cached.documents
 }
 
-/** Every published document of the Content Lake, the assets included (the schema validation's snapshot). */
-const ALL_PUBLISHED_DOCUMENTS = '*[!(_id in path("drafts.**")) && !(_id in path("versions.**"))]'
+/**
+ * Every document the client's perspective gives, the assets included (the schema
+ * validation's snapshot): no filter of ours, the perspective decides.
+ */
+const ALL_DOCUMENTS = '*'
 
 /** A Content Lake source: the project, dataset, API version, token and host. */
 export type ContentLakeSource = Extract<ContentSource, { kind: 'sanity' }>
@@ -173,7 +219,7 @@ export type ContentLakeSource = Extract<ContentSource, { kind: 'sanity' }>
  */
 export function contentLakeClient(source: ContentLakeSource) {
   const perspective = source.perspective ?? 'published'
-  if (perspective !== 'published' && !source.token)
+  if (isPreviewPerspective(perspective) && !source.token)
     throw new Error(`reading the "${perspective}" perspective of the Content Lake needs SANITY_READ_TOKEN`)
   return createClient({
     projectId: source.projectId,
@@ -188,20 +234,33 @@ export function contentLakeClient(source: ContentLakeSource) {
   })
 }
 
-/**
- * Every document of the source through its perspective: the local dataset file (as
- * stored, or with drafts in place for `drafts`), or every document of the Content Lake
- * in one query (drafts left out).
- * @throws when the dataset cannot be read or the Content Lake answers with an error
- */
-export async function readAllDocuments(source: ContentSource = sourceFromEnv()): Promise<StoredDocument[]> {
-  if (source.kind === 'sanity')
-    return contentLakeClient(source).fetch<StoredDocument[]>(ALL_PUBLISHED_DOCUMENTS)
-  return withPerspective(await loadLocalDataset(source.file), source.perspective)
+/** Each local dataset's views, by perspective: made once per version of the file. */
+const views = new WeakMap<StoredDocument[], Map<string, StoredDocument[]>>()
+
+/** The local dataset file seen through the source's perspective. */
+async function localDocuments(source: Extract<ContentSource, { kind: 'local' }>): Promise<StoredDocument[]> {
+  const stored = await loadLocalDataset(source.file)
+  const key = JSON.stringify(source.perspective ?? 'published')
+  let byPerspective = views.get(stored)
+  if (!byPerspective) views.set(stored, (byPerspective = new Map()))
+  let view = byPerspective.get(key)
+  if (!view) byPerspective.set(key, (view = withPerspective(stored, source.perspective)))
+  return view
 }
 
 /**
- * Runs a GROQ query against the configured source.
+ * Every document of the source through its perspective, the assets included: the local
+ * dataset file (`withPerspective`), or every document the Content Lake gives with that
+ * perspective, in one query. The build validates exactly what it renders.
+ * @throws when the dataset cannot be read or the Content Lake answers with an error
+ */
+export async function readAllDocuments(source: ContentSource = sourceFromEnv()): Promise<StoredDocument[]> {
+  if (source.kind === 'sanity') return contentLakeClient(source).fetch<StoredDocument[]>(ALL_DOCUMENTS)
+  return localDocuments(source)
+}
+
+/**
+ * Runs a GROQ query against the configured source, through its perspective.
  * @param query a GROQ string from `queries.ts`
  * @param params GROQ parameters, e.g. `{ slug: 'um-al-hayaa' }`
  * @returns the query's result (shape given by its TypeGen result type)
@@ -213,7 +272,7 @@ export async function runQuery<Query extends string>(
   source: ContentSource = sourceFromEnv(),
 ): Promise<QueryResult<Query>> {
   if (source.kind === 'sanity') return contentLakeClient(source).fetch<QueryResult<Query>>(query, params)
-  const dataset = withPerspective(await loadLocalDataset(source.file), source.perspective)
+  const dataset = await localDocuments(source)
   const result = await evaluate(parse(query, { params }), { dataset, params })
   return (await result.get()) as QueryResult<Query>
 }

@@ -4,11 +4,11 @@
  * A preview build reads the dataset through Sanity's `drafts` perspective: in the local
  * dataset a `drafts.<id>` document replaces `<id>` (lib/content/source.ts), as the Content
  * Lake answers with that perspective; the banner lists the drafts; the contact form of a
- * preview posts where nothing is kept.
+ * preview posts where nothing is kept. Release versions: content-releases.test.ts.
  */
 import { getHomePage, getPreviewDrafts, getSiteSettings } from '@/lib/content'
 import { validateAllContent } from '@/lib/content/check'
-import { sourceFromEnv, withPerspective, type StoredDocument } from '@/lib/content/source'
+import { perspectiveFromEnv, sourceFromEnv, withPerspective, type StoredDocument } from '@/lib/content/source'
 import { PREVIEW_CONTACT_PATH } from '@/lib/preview'
 import { seedDocuments, writeDataset } from './helpers/dataset'
 
@@ -27,8 +27,10 @@ test('drafts: a draft takes its published document place, under the published id
   expect(seen.find((doc) => doc._id === 'review-new')).toMatchObject({ name: 'New Reviewer' })
   expect(seen.some((doc) => doc._id.startsWith('drafts.') || doc._id.startsWith('versions.'))).toBe(false)
   expect(seen).toHaveLength(seed.length + 1)
-  // The published perspective leaves the stored documents as they are.
-  expect(withPerspective(docs, 'published')).toBe(docs)
+  // The published perspective gives the published documents as stored, nothing else.
+  expect(withPerspective(docs, 'published')).toEqual(seed)
+  // The raw perspective gives every document as stored.
+  expect(withPerspective(docs, 'raw')).toBe(docs)
 })
 
 test("a preview build's pages show the draft; the published build does not", async () => {
@@ -67,8 +69,18 @@ test("a preview's contact form posts where nothing is kept; the live one is unto
   expect((await getSiteSettings({ kind: 'local', file })).contactWebhookUrl).toBe('/api/contact')
 })
 
-test('CONTENT_PERSPECTIVE: drafts for preview builds, anything else refused by name', () => {
+test("CONTENT_PERSPECTIVE: published, drafts or a release's id; anything else refused by name", () => {
   expect(sourceFromEnv({ CONTENT_PERSPECTIVE: 'drafts' }).perspective).toBe('drafts')
   expect(sourceFromEnv({}).perspective).toBe('published')
-  expect(() => sourceFromEnv({ CONTENT_PERSPECTIVE: 'raw' })).toThrow('CONTENT_PERSPECTIVE must be')
+  expect(perspectiveFromEnv(' published ')).toBe('published')
+  // A release reads as the Studio shows it: its versions over drafts over published documents.
+  expect(sourceFromEnv({ CONTENT_PERSPECTIVE: 'rSpring' }).perspective).toEqual(['rSpring', 'drafts'])
+  expect(sourceFromEnv({ SANITY_PROJECT_ID: 'abc123', CONTENT_PERSPECTIVE: 'rSpring' }).perspective).toEqual([
+    'rSpring',
+    'drafts',
+  ])
+  for (const bad of ['raw', 'draft', 'previewDrafts', 'versions.rSpring', 'rSpring,drafts', 'r'])
+    expect(() => sourceFromEnv({ CONTENT_PERSPECTIVE: bad })).toThrow(
+      `CONTENT_PERSPECTIVE must be "published", "drafts" or a content release's id (e.g. "rSpring"), not "${bad}"`,
+    )
 })

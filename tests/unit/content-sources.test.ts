@@ -117,14 +117,19 @@ describe('what the seed holds (spec §2, §3)', () => {
 })
 
 describe("the build's schema validation reads both sources the same way", () => {
-  test('the Content Lake: every published document in one query, drafts left out', async () => {
+  test('the Content Lake: every document of the published perspective in one query, no draft or version', async () => {
     const { readAllDocuments } = await import('@/lib/content/source')
     const seed = seedDocuments()
-    const withDraft = await startSanityStandIn([...seed, { ...seed[0]!, _id: `drafts.${seed[0]!._id}` }])
+    const withDraft = await startSanityStandIn([
+      ...seed,
+      { ...seed[0]!, _id: `drafts.${seed[0]!._id}` },
+      { ...seed[0]!, _id: `versions.rSpring.${seed[0]!._id}` },
+    ])
     try {
       const documents = await readAllDocuments({ ...remote, apiHost: withDraft.url } as ContentSource)
       expect(documents.map((doc) => doc._id).sort()).toEqual(seed.map((doc) => doc._id).sort())
-      expect(withDraft.requests).toHaveLength(1)
+      expect(withDraft.calls).toHaveLength(1)
+      expect(withDraft.calls[0]?.search.perspective).toBe('published')
     } finally {
       await withDraft.close()
     }

@@ -2,7 +2,9 @@
  * A small local stand-in of Sanity's HTTP API, enough for the site and the seed
  * script to run the real `@sanity/client` offline:
  * - `GET|POST /v{apiVersion}/data/query/{dataset}`: answers like the Content Lake
- *   (`{ query, result, ms }`) by evaluating the query with groq-js;
+ *   (`{ query, result, ms }`) by evaluating the query with groq-js, through the request's
+ *   `perspective` (`raw`, `published`, `drafts` or a comma-separated stack such as
+ *   `rSpring,drafts`; absent: `published` from API version 2025-02-19 on, `raw` before);
  * - `POST /v{apiVersion}/data/mutate/{dataset}`: create, createOrReplace,
  *   createIfNotExists and delete, applied as one transaction; answers
  *   `{ transactionId, results: [{ id, operation }] }` (plus `document` with
@@ -16,6 +18,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
 import { evaluate, parse } from 'groq-js'
 import { imageSize } from './imageSize'
 
@@ -72,6 +75,31 @@ async function readBody(request: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
+/**
+ * The stored documents as the Content Lake shows them through `perspective` (the query
+ * string's value), written from Sanity's documentation apart from lib/content's own, so
+ * the tests compare two readings of it: a stack's layers, first wins, over `published`;
+ * one document per published id, a draft's or version's own id kept as `_originalId`.
+ */
+function throughPerspective(docs: Doc[], perspective: string): Doc[] {
+  if (perspective === 'raw') return docs
+  const stack = perspective === 'published' ? [] : perspective.split(',')
+  const layers = [...stack.map((layer) => (layer === 'previewDrafts' ? 'drafts' : layer)), 'published']
+  const chosen = new Map<string, Doc>()
+  const rankOf = (id: DocumentId) =>
+    layers.indexOf(isDraftId(id) ? 'drafts' : isVersionId(id) ? getVersionNameFromId(id) : 'published')
+  for (const doc of docs) {
+    const id = DocumentId(doc._id)
+    if (rankOf(id) < 0) continue
+    const base = getPublishedId(id)
+    const current = chosen.get(base)
+    if (!current || rankOf(id) < rankOf(DocumentId(current._id))) chosen.set(base, doc)
+  }
+  return [...chosen].map(([base, doc]) =>
+    doc._id === base ? doc : { ...doc, _id: base, _originalId: doc._id },
+  )
+}
+
 const defaultAssetId: NonNullable<StandInOptions['assetId']> = ({ sha1, width, height, extension }) =>
   `image-${sha1}-${width}x${height}-${extension}`
 
@@ -107,7 +135,7 @@ export async function startSanityStandIn(
     if (authorization !== `Bearer ${options.token}`) throw unauthorized
   }
 
-  const query = async (url: URL, body: Buffer, method: string) => {
+  const query = async (url: URL, body: Buffer, method: string, apiVersion: string) => {
     let text = url.searchParams.get('query') ?? ''
     let params = paramsFrom(url.searchParams)
     if (method === 'POST') {
@@ -115,8 +143,10 @@ export async function startSanityStandIn(
       text = parsed.query
       params = parsed.params ?? {}
     }
+    const perspective =
+      url.searchParams.get('perspective') ?? (apiVersion >= '2025-02-19' ? 'published' : 'raw')
     try {
-      const dataset = [...store.values()]
+      const dataset = throughPerspective([...store.values()], perspective)
       const result = await (await evaluate(parse(text, { params }), { dataset, params })).get()
       return { query: text, result, ms: 1 }
     } catch (error) {
@@ -203,13 +233,14 @@ export async function startSanityStandIn(
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     try {
       const body = await readBody(request)
-      const route = /^\/v[\w-]+\/(data\/query|data\/mutate|assets\/images)\/([\w-]+)$/.exec(url.pathname)
-      const endpoint = route?.[1]
-      const dataset = route?.[2] ?? ''
+      const route = /^\/v([\w-]+)\/(data\/query|data\/mutate|assets\/images)\/([\w-]+)$/.exec(url.pathname)
+      const apiVersion = route?.[1] ?? ''
+      const endpoint = route?.[2]
+      const dataset = route?.[3] ?? ''
       if (endpoint === 'data/query' && (method === 'GET' || method === 'POST')) {
         if (method === 'POST') call.body = JSON.parse(body.toString('utf8'))
         checkAuth(authorization, false)
-        send(200, await query(url, body, method))
+        send(200, await query(url, body, method, apiVersion))
       } else if (endpoint === 'data/mutate' && method === 'POST') {
         call.body = JSON.parse(body.toString('utf8'))
         checkAuth(authorization, true)
