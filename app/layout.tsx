@@ -7,7 +7,7 @@ import { DeferredSections } from '@/components/layout/DeferredSections'
 import { SplashScreen } from '@/components/layout/SplashScreen'
 import { BOOT_SCRIPT } from '@/lib/splash'
 import { getPreviewDrafts, getSiteSettings } from '@/lib/content'
-import { sourceFromEnv } from '@/lib/content/source'
+import { isPreviewPerspective, sourceFromEnv } from '@/lib/content/source'
 import { PreviewBanner } from '@/components/layout/PreviewBanner'
 import { OG_IMAGE_SIZE, ogImagePath, organizationJsonLd, siteTitle } from '@/lib/seo'
 import { JsonLd } from '@/components/seo/JsonLd'
@@ -32,8 +32,8 @@ export const viewport: Viewport = { themeColor: '#f7f6f2' }
 /** Root layout: fixed navigation, the page, the footer. */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const settings = await getSiteSettings()
-  // Only a preview build of drafts (CONTENT_PERSPECTIVE=drafts) carries the banner.
-  const preview = sourceFromEnv().perspective === 'drafts'
+  // Only a preview build (CONTENT_PERSPECTIVE=drafts or a release's id) carries the banner.
+  const preview = isPreviewPerspective(sourceFromEnv().perspective)
   return (
     // The boot script sets data-splash on <html> before hydration, hence suppressHydrationWarning.
     <html lang="en-GB" className={`${jakarta.variable} ${jakartaExtended.variable}`} suppressHydrationWarning>

@@ -2,7 +2,7 @@
  * The content layer's public API: what routes call at build time. Each function
  * runs one query from `queries.ts` and returns plain props for components. The
  * content was validated before (`check.ts`, the build's first step: the Studio
- * schema's rules on every published document); these keep only the build's own
+ * schema's rules on every document the build's perspective shows); these keep only the build's own
  * rules (`validate.ts`): a list a page needs is not empty, an image's asset resolves.
  */
 import {
@@ -25,8 +25,13 @@ import type {
   PortfolioSitesQueryResult,
   SiteSettingsQueryResult,
 } from './sanity.types.ts'
-import { DocumentId, getPublishedId } from '@sanity/id-utils'
-import { runQuery, sourceFromEnv, type ContentSource } from './source.ts'
+import {
+  isPreviewPerspective,
+  runQuery,
+  sourceFromEnv,
+  withPerspective,
+  type ContentSource,
+} from './source.ts'
 import { checkDocument, ContentError, imageAsset, requireFound } from './validate.ts'
 import { PREVIEW_CONTACT_PATH } from '../preview.ts'
 
@@ -61,8 +66,8 @@ export async function getSiteSettings(source: ContentSource = sourceFromEnv()): 
   return {
     ...settings,
     heroImage: toContentImage(settings.heroImage),
-    // A preview of drafts never sends a visitor's message to the real inbox.
-    ...(source.perspective === 'drafts' ? { contactWebhookUrl: PREVIEW_CONTACT_PATH } : {}),
+    // A preview (drafts or a release) never sends a visitor's message to the real inbox.
+    ...(isPreviewPerspective(source.perspective) ? { contactWebhookUrl: PREVIEW_CONTACT_PATH } : {}),
   }
 }
 
@@ -147,18 +152,19 @@ export async function getMediaAssets(source: ContentSource = sourceFromEnv()): P
   return runQuery(mediaAssetsQuery, {}, source)
 }
 
-/** A draft that a preview build shows in place of its published version. */
+/** A draft (or release version) that a preview build shows in place of its published version. */
 export type PreviewDraft = { id: string; type: string; title: string }
 
 /**
- * The drafts a preview build holds (nothing for a published build), for its banner.
- * @returns each draft's published id, type and a title to read (its first text field)
+ * The drafts and release versions a preview build shows (nothing for a published build),
+ * for its banner: those its perspective puts over the published documents, one a document.
+ * @returns each one's published id, type and a title to read (its first text field), newest first
  */
 export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()): Promise<PreviewDraft[]> {
-  if (source.perspective !== 'drafts') return []
-  const drafts = await runQuery(previewDraftsQuery, {}, { ...source, perspective: 'raw' })
-  return drafts.map((draft) => ({
-    id: getPublishedId(DocumentId(draft._id)),
+  if (!isPreviewPerspective(source.perspective)) return []
+  const stored = await runQuery(previewDraftsQuery, {}, { ...source, perspective: 'raw' })
+  return withPerspective(stored, source.perspective).map((draft) => ({
+    id: draft._id,
     type: draft._type,
     title: draft.title ?? draft._id,
   }))

@@ -7,7 +7,9 @@
 // 'groq' or 'next-sanity', never through a re-export of our own.
 import { defineQuery } from 'next-sanity'
 
-// Published documents only: drafts never reach the static site.
+// No query picks between drafts, release versions and published documents: the build's
+// perspective does (lib/content/source.ts). Under `published`, the live site's, the
+// queries see published documents only.
 
 /**
  * An image field: its alt text, the editor's hotspot (the point a crop keeps in view),
@@ -43,16 +45,15 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
 }`)
 
 export const homePageQuery = defineQuery(`{
-  "services": *[_type == "service" && !(_id in path("drafts.**"))] | order(order asc){_id, icon, title, description},
-  "audienceCards": *[_type == "audienceCard" && !(_id in path("drafts.**"))] | order(order asc){_id, title, description},
-  "growthItems": *[_type == "growthItem" && !(_id in path("drafts.**"))] | order(order asc){_id, title, content},
-  "faqs": *[_type == "faq" && !(_id in path("drafts.**"))] | order(order asc){_id, question, answer},
-  "stripReviews": *[_type == "review" && placement in ["strip", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...5]{_id, name, business, text, stars},
-  "sectionReviews": *[_type == "review" && placement in ["section", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...4]{_id, name, business, text, stars}
+  "services": *[_type == "service"] | order(order asc){_id, icon, title, description},
+  "audienceCards": *[_type == "audienceCard"] | order(order asc){_id, title, description},
+  "growthItems": *[_type == "growthItem"] | order(order asc){_id, title, content},
+  "faqs": *[_type == "faq"] | order(order asc){_id, question, answer},
+  "stripReviews": *[_type == "review" && placement in ["strip", "both"]] | order(order asc)[0...5]{_id, name, business, text, stars},
+  "sectionReviews": *[_type == "review" && placement in ["section", "both"]] | order(order asc)[0...4]{_id, name, business, text, stars}
 }`)
 
-export const caseStudyCardsQuery =
-  defineQuery(`*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){
+export const caseStudyCardsQuery = defineQuery(`*[_type == "caseStudy"] | order(order asc){
   _id,
   title,
   "slug": slug.current,
@@ -60,8 +61,7 @@ export const caseStudyCardsQuery =
   image${imageProjection}
 }`)
 
-export const caseStudyPathsQuery =
-  defineQuery(`*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){
+export const caseStudyPathsQuery = defineQuery(`*[_type == "caseStudy"] | order(order asc){
   _id,
   _updatedAt,
   "slug": slug.current,
@@ -69,7 +69,7 @@ export const caseStudyPathsQuery =
 }`)
 
 export const caseStudyQuery =
-  defineQuery(`*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{
+  defineQuery(`*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug)][0]{
   _id,
   _updatedAt,
   _createdAt,
@@ -85,8 +85,7 @@ export const caseStudyQuery =
   image${imageProjection}
 }`)
 
-export const portfolioSitesQuery =
-  defineQuery(`*[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){
+export const portfolioSitesQuery = defineQuery(`*[_type == "portfolioSite"] | order(order asc){
   _id,
   title,
   description,
@@ -100,19 +99,23 @@ export const portfolioSitesQuery =
  */
 export const contentDatesQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,
-  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"] && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,
-  "caseStudies": *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,
-  "portfolio": *[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt
+  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"]] | order(_updatedAt desc)[0]._updatedAt,
+  "caseStudies": *[_type == "caseStudy"] | order(_updatedAt desc)[0]._updatedAt,
+  "portfolio": *[_type == "portfolioSite"] | order(_updatedAt desc)[0]._updatedAt
 }`)
 
 /** Every image asset that content references: the build copies each into `public/media/`. */
 export const mediaAssetsQuery =
-  defineQuery(`*[_type == "sanity.imageAsset" && count(*[references(^._id) && !(_id in path("drafts.**"))]) > 0]{
+  defineQuery(`*[_type == "sanity.imageAsset" && count(*[references(^._id)]) > 0]{
   _id, url, path, extension, originalFilename, sha1hash
 }`)
 
-/** The drafts in the dataset (read with the raw perspective), for a preview build's banner. */
-export const previewDraftsQuery = defineQuery(`*[_id in path("drafts.**")] | order(_updatedAt desc){
+/**
+ * Every draft and release version stored in the dataset (read with the `raw` perspective;
+ * `getPreviewDrafts` keeps those the build's perspective shows), for a preview's banner.
+ */
+export const previewDraftsQuery =
+  defineQuery(`*[_id in path("drafts.**") || _id in path("versions.**")] | order(_updatedAt desc){
   _id,
   _type,
   "title": coalesce(title, name, question, brandName)

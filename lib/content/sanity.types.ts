@@ -407,7 +407,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: ../lib/content/queries.ts
 // Variable: homePageQuery
-// Query: {  "services": *[_type == "service" && !(_id in path("drafts.**"))] | order(order asc){_id, icon, title, description},  "audienceCards": *[_type == "audienceCard" && !(_id in path("drafts.**"))] | order(order asc){_id, title, description},  "growthItems": *[_type == "growthItem" && !(_id in path("drafts.**"))] | order(order asc){_id, title, content},  "faqs": *[_type == "faq" && !(_id in path("drafts.**"))] | order(order asc){_id, question, answer},  "stripReviews": *[_type == "review" && placement in ["strip", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...5]{_id, name, business, text, stars},  "sectionReviews": *[_type == "review" && placement in ["section", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...4]{_id, name, business, text, stars}}
+// Query: {  "services": *[_type == "service"] | order(order asc){_id, icon, title, description},  "audienceCards": *[_type == "audienceCard"] | order(order asc){_id, title, description},  "growthItems": *[_type == "growthItem"] | order(order asc){_id, title, content},  "faqs": *[_type == "faq"] | order(order asc){_id, question, answer},  "stripReviews": *[_type == "review" && placement in ["strip", "both"]] | order(order asc)[0...5]{_id, name, business, text, stars},  "sectionReviews": *[_type == "review" && placement in ["section", "both"]] | order(order asc)[0...4]{_id, name, business, text, stars}}
 export type HomePageQueryResult = {
   services: Array<{
     _id: string
@@ -448,7 +448,7 @@ export type HomePageQueryResult = {
 
 // Source: ../lib/content/queries.ts
 // Variable: caseStudyCardsQuery
-// Query: *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){  _id,  title,  "slug": slug.current,  "issueText": pt::text(issue),  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
+// Query: *[_type == "caseStudy"] | order(order asc){  _id,  title,  "slug": slug.current,  "issueText": pt::text(issue),  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
 export type CaseStudyCardsQueryResult = Array<{
   _id: string
   title: string
@@ -479,7 +479,7 @@ export type CaseStudyCardsQueryResult = Array<{
 
 // Source: ../lib/content/queries.ts
 // Variable: caseStudyPathsQuery
-// Query: *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){  _id,  _updatedAt,  "slug": slug.current,  legacyId}
+// Query: *[_type == "caseStudy"] | order(order asc){  _id,  _updatedAt,  "slug": slug.current,  legacyId}
 export type CaseStudyPathsQueryResult = Array<{
   _id: string
   _updatedAt: string
@@ -489,7 +489,7 @@ export type CaseStudyPathsQueryResult = Array<{
 
 // Source: ../lib/content/queries.ts
 // Variable: caseStudyQuery
-// Query: *[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{  _id,  _updatedAt,  _createdAt,  title,  detailTitle,  "slug": slug.current,  legacyId,  "issueText": pt::text(issue),  issue,  solution,  outcome,  details,  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
+// Query: *[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug)][0]{  _id,  _updatedAt,  _createdAt,  title,  detailTitle,  "slug": slug.current,  legacyId,  "issueText": pt::text(issue),  issue,  solution,  outcome,  details,  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
 export type CaseStudyQueryResult = {
   _id: string
   _updatedAt: string
@@ -579,7 +579,7 @@ export type CaseStudyQueryResult = {
 
 // Source: ../lib/content/queries.ts
 // Variable: portfolioSitesQuery
-// Query: *[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){  _id,  title,  description,  url,  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
+// Query: *[_type == "portfolioSite"] | order(order asc){  _id,  title,  description,  url,  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}}
 export type PortfolioSitesQueryResult = Array<{
   _id: string
   title: string
@@ -610,7 +610,7 @@ export type PortfolioSitesQueryResult = Array<{
 
 // Source: ../lib/content/queries.ts
 // Variable: contentDatesQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"] && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,  "caseStudies": *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,  "portfolio": *[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"]] | order(_updatedAt desc)[0]._updatedAt,  "caseStudies": *[_type == "caseStudy"] | order(_updatedAt desc)[0]._updatedAt,  "portfolio": *[_type == "portfolioSite"] | order(_updatedAt desc)[0]._updatedAt}
 export type ContentDatesQueryResult = {
   settings: string | null
   home: string | null
@@ -620,7 +620,7 @@ export type ContentDatesQueryResult = {
 
 // Source: ../lib/content/queries.ts
 // Variable: mediaAssetsQuery
-// Query: *[_type == "sanity.imageAsset" && count(*[references(^._id) && !(_id in path("drafts.**"))]) > 0]{  _id, url, path, extension, originalFilename, sha1hash}
+// Query: *[_type == "sanity.imageAsset" && count(*[references(^._id)]) > 0]{  _id, url, path, extension, originalFilename, sha1hash}
 export type MediaAssetsQueryResult = Array<{
   _id: string
   url: string
@@ -632,7 +632,7 @@ export type MediaAssetsQueryResult = Array<{
 
 // Source: ../lib/content/queries.ts
 // Variable: previewDraftsQuery
-// Query: *[_id in path("drafts.**")] | order(_updatedAt desc){  _id,  _type,  "title": coalesce(title, name, question, brandName)}
+// Query: *[_id in path("drafts.**") || _id in path("versions.**")] | order(_updatedAt desc){  _id,  _type,  "title": coalesce(title, name, question, brandName)}
 export type PreviewDraftsQueryResult = Array<
   | {
       _id: string
@@ -690,14 +690,14 @@ export type PreviewDraftsQueryResult = Array<
 declare global {
   interface SanityQueries {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  _id,\n  _updatedAt,\n  brandName,\n  description,\n  heroEyebrow,\n  heroHeadline,\n  heroSubheadline,\n  heroImage{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}},\n  sellingPoints,\n  servicesIntro,\n  audienceIntro,\n  calculatorIntro,\n  caseStudiesIntro,\n  faqIntro,\n  reviewsIntro,\n  contactIntro,\n  consultationIntro,\n  portfolioIntro,\n  contactEmail,\n  contactPhone,\n  bookingWidgetUrl,\n  bookingScriptUrl,\n  contactWebhookUrl,\n  siteUrl\n}': SiteSettingsQueryResult
-    '{\n  "services": *[_type == "service" && !(_id in path("drafts.**"))] | order(order asc){_id, icon, title, description},\n  "audienceCards": *[_type == "audienceCard" && !(_id in path("drafts.**"))] | order(order asc){_id, title, description},\n  "growthItems": *[_type == "growthItem" && !(_id in path("drafts.**"))] | order(order asc){_id, title, content},\n  "faqs": *[_type == "faq" && !(_id in path("drafts.**"))] | order(order asc){_id, question, answer},\n  "stripReviews": *[_type == "review" && placement in ["strip", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...5]{_id, name, business, text, stars},\n  "sectionReviews": *[_type == "review" && placement in ["section", "both"] && !(_id in path("drafts.**"))] | order(order asc)[0...4]{_id, name, business, text, stars}\n}': HomePageQueryResult
-    '*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  "slug": slug.current,\n  "issueText": pt::text(issue),\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyCardsQueryResult
-    '*[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  _updatedAt,\n  "slug": slug.current,\n  legacyId\n}': CaseStudyPathsQueryResult
-    '*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug) && !(_id in path("drafts.**"))][0]{\n  _id,\n  _updatedAt,\n  _createdAt,\n  title,\n  detailTitle,\n  "slug": slug.current,\n  legacyId,\n  "issueText": pt::text(issue),\n  issue,\n  solution,\n  outcome,\n  details,\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyQueryResult
-    '*[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(order asc){\n  _id,\n  title,\n  description,\n  url,\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': PortfolioSitesQueryResult
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,\n  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"] && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,\n  "caseStudies": *[_type == "caseStudy" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt,\n  "portfolio": *[_type == "portfolioSite" && !(_id in path("drafts.**"))] | order(_updatedAt desc)[0]._updatedAt\n}': ContentDatesQueryResult
-    '*[_type == "sanity.imageAsset" && count(*[references(^._id) && !(_id in path("drafts.**"))]) > 0]{\n  _id, url, path, extension, originalFilename, sha1hash\n}': MediaAssetsQueryResult
-    '*[_id in path("drafts.**")] | order(_updatedAt desc){\n  _id,\n  _type,\n  "title": coalesce(title, name, question, brandName)\n}': PreviewDraftsQueryResult
+    '{\n  "services": *[_type == "service"] | order(order asc){_id, icon, title, description},\n  "audienceCards": *[_type == "audienceCard"] | order(order asc){_id, title, description},\n  "growthItems": *[_type == "growthItem"] | order(order asc){_id, title, content},\n  "faqs": *[_type == "faq"] | order(order asc){_id, question, answer},\n  "stripReviews": *[_type == "review" && placement in ["strip", "both"]] | order(order asc)[0...5]{_id, name, business, text, stars},\n  "sectionReviews": *[_type == "review" && placement in ["section", "both"]] | order(order asc)[0...4]{_id, name, business, text, stars}\n}': HomePageQueryResult
+    '*[_type == "caseStudy"] | order(order asc){\n  _id,\n  title,\n  "slug": slug.current,\n  "issueText": pt::text(issue),\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyCardsQueryResult
+    '*[_type == "caseStudy"] | order(order asc){\n  _id,\n  _updatedAt,\n  "slug": slug.current,\n  legacyId\n}': CaseStudyPathsQueryResult
+    '*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug)][0]{\n  _id,\n  _updatedAt,\n  _createdAt,\n  title,\n  detailTitle,\n  "slug": slug.current,\n  legacyId,\n  "issueText": pt::text(issue),\n  issue,\n  solution,\n  outcome,\n  details,\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyQueryResult
+    '*[_type == "portfolioSite"] | order(order asc){\n  _id,\n  title,\n  description,\n  url,\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': PortfolioSitesQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,\n  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"]] | order(_updatedAt desc)[0]._updatedAt,\n  "caseStudies": *[_type == "caseStudy"] | order(_updatedAt desc)[0]._updatedAt,\n  "portfolio": *[_type == "portfolioSite"] | order(_updatedAt desc)[0]._updatedAt\n}': ContentDatesQueryResult
+    '*[_type == "sanity.imageAsset" && count(*[references(^._id)]) > 0]{\n  _id, url, path, extension, originalFilename, sha1hash\n}': MediaAssetsQueryResult
+    '*[_id in path("drafts.**") || _id in path("versions.**")] | order(_updatedAt desc){\n  _id,\n  _type,\n  "title": coalesce(title, name, question, brandName)\n}': PreviewDraftsQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too
