@@ -14,11 +14,15 @@ import Fastify, {
 import type { SanityClient } from '@sanity/client'
 import type { Logger } from 'pino'
 import type { BuildStore } from './builds.ts'
+import { EditorAccess } from './editor-access.ts'
+import { GuessLimit, WRONG_GUESSES } from './guess-limit.ts'
 import { healthRoutes } from './health.ts'
 import { inboxRoutes, type InboxFile } from './inbox.ts'
 import type { Publisher } from './publisher.ts'
 import { publishStatusRoutes } from './publish-status.ts'
 import { isPreviewRequest, previewCookies, previewPageHeaders, previewRoutes } from './preview.ts'
+import { PreviewSessions } from './preview-sessions.ts'
+import { operatorToken } from './secrets.ts'
 import { headersForRequest, setHeaders, SiteCache, staticRoutes } from './static.ts'
 import { webhookRoutes } from './webhook.ts'
 
@@ -29,6 +33,8 @@ export type ServerOptions = {
   log: Logger
   /** `SANITY_WEBHOOK_SECRET`; without it `/webhooks/sanity` answers 404. */
   webhookSecret?: string
+  /** `SANITY_WEBHOOK_SECRET_PREVIOUS`: also accepted, while a rotation settles. */
+  previousWebhookSecret?: string
   /** Contact submissions per client per window (default 10 per 10 minutes). */
   inboxRateLimit?: { max: number; timeWindow: number }
   /** Trust `X-Forwarded-For` from a reverse proxy in front (for per-client limits). */
@@ -38,11 +44,21 @@ export type ServerOptions = {
   /** Studio origins that may read publish states (`/api/publish-status/:id`) and frame previews. */
   studioOrigins?: string[]
   /**
-   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET, the store the
-   * publisher's preview builds go to, and the client that checks the Presentation tool's
-   * secrets (with a Content Lake project). Without them there is no preview.
+   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET and the store the
+   * publisher's preview builds go to. Without them there is no preview.
+   * `previousSecret` (SANITY_PREVIEW_SECRET_PREVIOUS) is still accepted while a rotation settles.
    */
-  preview?: { secret: string; store: BuildStore; presentation?: SanityClient }
+  preview?: { secret: string; previousSecret?: string; store: BuildStore }
+  /**
+   * The client that checks the secrets Sanity's Presentation tool makes (a Content Lake
+   * project with a read token): for /preview/enable, and as the Studio's proof that an
+   * editor asks (editor-access.ts). Without it both are refused.
+   */
+  presentation?: SanityClient
+  /** Wrong secrets and tokens allowed per client and window (default 10 a minute). */
+  wrongGuesses?: { max: number; timeWindow: number }
+  /** Preview sessions' lifetime in ms (default 8 hours; tests). */
+  previewSessionMs?: number
 }
 
 /**
@@ -58,6 +74,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       disableRequestLogging: (request) => request.method === 'GET' || request.method === 'HEAD',
     }),
     return503OnClosing: false,
+    // Longer than any Sanity document id (128), so a long one is answered 400 by its route.
+    routerOptions: { maxParamLength: 256 },
   })
   const cache = new SiteCache(options.store)
   // Every answer (pages, errors, the webhook, the inbox, /healthz) carries the headers
@@ -66,19 +84,35 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     setHeaders(reply, await headersForRequest(cache, request.url))
   })
   await app.register(rateLimit, { global: false })
+  const limit = new GuessLimit(app, options.wrongGuesses ?? WRONG_GUESSES)
+  const sessions = new PreviewSessions({ lifetimeMs: options.previewSessionMs })
+  const previewSecrets = options.preview
+    ? [options.preview.secret, options.preview.previousSecret].filter((secret) => secret !== undefined)
+    : []
   if (options.preview) {
     // On the app itself, so that every route, the static ones included, can read the cookie.
-    await previewCookies(app, { secret: options.preview.secret })
+    await previewCookies(app, { secrets: previewSecrets })
     await app.register(previewRoutes, {
-      secret: options.preview.secret,
-      presentation: options.preview.presentation,
+      secrets: previewSecrets,
+      presentation: options.presentation,
+      sessions,
+      limit,
     })
   }
+  const webhookSecrets = [options.webhookSecret, options.previousWebhookSecret].filter(
+    (secret) => secret !== undefined,
+  )
+  const access = new EditorAccess({
+    hasPreviewSession: options.preview ? (request) => isPreviewRequest(request, sessions) : undefined,
+    operatorTokens: webhookSecrets.map(operatorToken),
+    presentation: options.presentation,
+    limit,
+  })
   await app.register(staticRoutes, {
     cache,
     preview: options.preview && {
       cache: new SiteCache(options.preview.store),
-      isPreview: isPreviewRequest,
+      isPreview: (request) => isPreviewRequest(request, sessions),
       // The Studio (its own origin, or one of STUDIO_ORIGINS) frames previews in Presentation.
       pageHeaders: (headers) => previewPageHeaders(headers, options.studioOrigins ?? []),
     },
@@ -87,10 +121,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     store: options.store,
     publisher: options.publisher,
     webhookEnabled: Boolean(options.webhookSecret),
+    access,
   })
   if (options.webhookSecret) {
     await app.register(webhookRoutes, {
-      secret: options.webhookSecret,
+      secrets: webhookSecrets,
       now: options.now,
       onPublish: (delivery) => options.publisher.request(delivery),
     })
@@ -104,6 +139,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     publisher: options.publisher,
     studioOrigins: options.studioOrigins ?? [],
     preview: Boolean(options.preview),
+    access,
   })
   await app.register(inboxRoutes, { inbox: options.inbox, rateLimit: options.inboxRateLimit })
   return app

@@ -4,6 +4,7 @@
 import path from 'node:path'
 import { sourceFromEnv } from '../lib/content/source.ts'
 import type { PresentationProject } from './preview.ts'
+import { assertStrongSecret } from './secrets.ts'
 
 export type ServerConfig = {
   port: number
@@ -16,9 +17,20 @@ export type ServerConfig = {
   buildArgv: string[]
   /** Where contact entries land (INBOX_FILE, default `data/contact-inbox.ndjson`). */
   inboxFile: string
+  /** SANITY_WEBHOOK_SECRET: at least 32 characters. */
   webhookSecret?: string
+  /**
+   * SANITY_WEBHOOK_SECRET_PREVIOUS: still accepted while a rotation settles (deliveries
+   * Sanity signed with the old secret, publish:local runs with an old .env.local).
+   */
+  previousWebhookSecret?: string
   /** Contact submissions per client (INBOX_RATE_LIMIT=`max/seconds`, default `10/600`). */
   inboxRateLimit: { max: number; timeWindow: number }
+  /**
+   * TRUST_PROXY=true: take the client address from X-Forwarded-For (behind a reverse
+   * proxy). Without it behind a proxy, every client shares the proxy's address, and one
+   * client's wrong guesses or form posts count against all.
+   */
   trustProxy: boolean
   logLevel: string
   /** Origins of Studios hosted elsewhere that may read publish states (STUDIO_ORIGINS, comma-separated). */
@@ -28,8 +40,16 @@ export type ServerConfig = {
    * 'off' skips the check (to measure what it costs; broken links can then go live).
    */
   publishGate: boolean
-  /** SANITY_PREVIEW_SECRET: turns on editors' draft preview (preview builds, /preview/enable). */
+  /**
+   * SANITY_PREVIEW_SECRET: turns on editors' draft preview (preview builds,
+   * /preview/enable). At least 32 characters.
+   */
   previewSecret?: string
+  /**
+   * SANITY_PREVIEW_SECRET_PREVIOUS: still accepted by /preview/enable, and its sessions
+   * stay open until they expire, while editors move to the new secret.
+   */
+  previousPreviewSecret?: string
   /**
    * The Content Lake project whose Presentation secrets /preview/enable accepts: the
    * site's own (SANITY_PROJECT_ID, SANITY_DATASET) with its SANITY_READ_TOKEN; absent
@@ -55,7 +75,44 @@ function onOff(name: string, text: string): boolean {
   return text === 'on'
 }
 
-/** @param env the environment (default `process.env`); paths resolve against the current folder */
+/**
+ * An origin as browsers send it in `Origin`: scheme, host and port only.
+ * @throws Error naming STUDIO_ORIGINS when the entry has a path, query, user or anything else
+ */
+function studioOrigin(entry: string): string {
+  const trimmed = entry.replace(/\/+$/, '')
+  let url: URL | undefined
+  try {
+    url = new URL(trimmed)
+  } catch {
+    url = undefined
+  }
+  // No wildcards: an Origin header names one host, and a pattern would never match it.
+  const host = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i
+  const origin = url && /^https?:$/.test(url.protocol) && host.test(url.hostname) ? url.origin : undefined
+  if (!origin || origin !== trimmed)
+    throw new Error(
+      `STUDIO_ORIGINS: "${entry}" is not an origin (scheme, host and port only, e.g. https://agency.sanity.studio)`,
+    )
+  return origin
+}
+
+/**
+ * Reads a secret and checks its length.
+ * @throws Error naming the variable when it is set but shorter than 32 characters
+ */
+function secretFrom(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name]?.trim() || undefined
+  if (value !== undefined) assertStrongSecret(name, value)
+  return value
+}
+
+/**
+ * @param env the environment (default `process.env`); paths resolve against the current folder
+ * @throws Error naming the variable for a value the publisher must not start with: a
+ *   secret shorter than 32 characters, a STUDIO_ORIGINS entry that is not an origin, a
+ *   malformed INBOX_RATE_LIMIT or PUBLISH_GATE
+ */
 export function configFromEnv(env: Record<string, string | undefined> = process.env): ServerConfig {
   const value = (name: string) => env[name]?.trim() || undefined
   return {
@@ -65,17 +122,20 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     exportDir: path.resolve(value('OUT_DIR') ?? 'out'),
     buildArgv: (value('BUILD_COMMAND') ?? 'npm run build').split(/\s+/),
     inboxFile: path.resolve(value('INBOX_FILE') ?? 'data/contact-inbox.ndjson'),
-    webhookSecret: value('SANITY_WEBHOOK_SECRET'),
+    webhookSecret: secretFrom(env, 'SANITY_WEBHOOK_SECRET'),
+    previousWebhookSecret: secretFrom(env, 'SANITY_WEBHOOK_SECRET_PREVIOUS'),
     inboxRateLimit: rateLimit(value('INBOX_RATE_LIMIT') ?? '10/600'),
     trustProxy: value('TRUST_PROXY') === 'true',
     logLevel: value('LOG_LEVEL') ?? 'info',
     publishGate: onOff('PUBLISH_GATE', value('PUBLISH_GATE') ?? 'on'),
-    previewSecret: value('SANITY_PREVIEW_SECRET'),
+    previewSecret: secretFrom(env, 'SANITY_PREVIEW_SECRET'),
+    previousPreviewSecret: secretFrom(env, 'SANITY_PREVIEW_SECRET_PREVIOUS'),
     presentationProject: presentationProjectFrom(env),
     studioOrigins: (value('STUDIO_ORIGINS') ?? '')
       .split(',')
-      .map((origin) => origin.trim().replace(/\/+$/, ''))
-      .filter(Boolean),
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map(studioOrigin),
   }
 }
 

@@ -1,15 +1,21 @@
 /**
- * `GET /healthz`: what is live and what the publisher is doing, as JSON:
- * `{ ok, live: {id, builtAt} | null, building, queued, lastBuild, lastError,
- *    preview: {lastBuild, lastError} | null, builds: [{id, builtAt, live}], webhook: 'on' | 'off' }`.
+ * `GET /healthz`: what is live and what the publisher is doing, as JSON. Everyone (a load
+ * balancer, an uptime check) gets the public part, `PublicHealth`:
+ * `{ ok, live: {id, builtAt} | null, building, queued }`, 200 while a build is live, else
+ * 503. An editor or the operator (editor-access.ts: a preview session, the operator token
+ * `publish:local` sends, or the Studio's Presentation secret) gets the whole report,
+ * `HealthReport`: that, and `lastBuild, lastError, preview: {lastBuild, lastError} | null,
+ * buildCounts, builds: [{id, builtAt, live}], webhook: 'on' | 'off'`. A failure's whole
+ * reason can name every document's content error and the machine's paths: only editors see it.
  */
 import type { FastifyInstance } from 'fastify'
 import type { BuildStore } from './builds.ts'
+import type { EditorAccess } from './editor-access.ts'
 import type { Publisher } from './publisher.ts'
 
 export type HealthOptions = { store: BuildStore; publisher: Publisher; webhookEnabled: boolean }
 
-/** What `/healthz` answers (see the module comment); the scripts that poll it read this type. */
+/** What `/healthz` answers an editor (see the module comment); the scripts that poll it read this type. */
 export async function healthReport({ store, publisher, webhookEnabled }: HealthOptions) {
   const builds = await store.list()
   const live = builds.find((build) => build.live) ?? null
@@ -29,13 +35,27 @@ export async function healthReport({ store, publisher, webhookEnabled }: HealthO
 }
 export type HealthReport = Awaited<ReturnType<typeof healthReport>>
 
+/** What `/healthz` answers anyone. */
+export type PublicHealth = Pick<HealthReport, 'ok' | 'live' | 'building' | 'queued'>
+
+/** The public part of a report. */
+export const publicHealth = ({ ok, live, building, queued }: HealthReport): PublicHealth => ({
+  ok,
+  live,
+  building,
+  queued,
+})
+
 /** Registers `/healthz` (never cached). */
-export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
-  app.get('/healthz', async (_request, reply) => {
+export async function healthRoutes(
+  app: FastifyInstance,
+  options: HealthOptions & { access: EditorAccess },
+): Promise<void> {
+  app.get('/healthz', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Vary', 'Authorization, Cookie')
+    const access = await options.access.check(request, reply)
+    if (access === 'answered') return reply
     const report = await healthReport(options)
-    return reply
-      .header('Cache-Control', 'no-store')
-      .code(report.ok ? 200 : 503)
-      .send(report)
+    return reply.code(report.ok ? 200 : 503).send(access === 'editor' ? report : publicHealth(report))
   })
 }

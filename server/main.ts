@@ -5,18 +5,37 @@
  */
 import path from 'node:path'
 import closeWithGrace from 'close-with-grace'
-import { pino } from 'pino'
 import { createServer } from './app.ts'
 import { BuildStore } from './builds.ts'
 import { configFromEnv } from './config.ts'
 import { readBuildInfo } from '../lib/build-output.ts'
 import { InboxFile } from './inbox.ts'
+import { publisherLog } from './log.ts'
 import { presentationClient } from './preview.ts'
 import { Publisher } from './publisher.ts'
 import { javaAvailable } from '../lib/nu-html-checker.ts'
 
-const config = configFromEnv()
-const log = pino({ level: config.logLevel })
+/** The settings, or a clear message and exit 1 when one would start the publisher unsafe. */
+function readConfig() {
+  try {
+    return configFromEnv()
+  } catch (error) {
+    console.error(`The publisher did not start: ${(error as Error).message}`)
+    return process.exit(1)
+  }
+}
+const config = readConfig()
+// Secrets and tokens never reach the log (log.ts), not even through a build's output.
+const log = publisherLog({
+  level: config.logLevel,
+  secrets: [
+    config.webhookSecret,
+    config.previousWebhookSecret,
+    config.previewSecret,
+    config.previousPreviewSecret,
+    config.presentationProject?.token,
+  ],
+})
 const store = new BuildStore(config.siteDir)
 // Preview builds of drafts, kept apart from the live ones (the last 2), when preview is on.
 const previewStore = config.previewSecret
@@ -66,17 +85,15 @@ const app = await createServer({
   inbox: new InboxFile(config.inboxFile),
   log,
   webhookSecret: config.webhookSecret,
+  previousWebhookSecret: config.previousWebhookSecret,
   inboxRateLimit: config.inboxRateLimit,
   trustProxy: config.trustProxy,
   studioOrigins: config.studioOrigins,
   preview:
     config.previewSecret && previewStore
-      ? {
-          secret: config.previewSecret,
-          store: previewStore,
-          presentation: config.presentationProject && presentationClient(config.presentationProject),
-        }
+      ? { secret: config.previewSecret, previousSecret: config.previousPreviewSecret, store: previewStore }
       : undefined,
+  presentation: config.presentationProject && presentationClient(config.presentationProject),
 })
 if (config.previewSecret && !config.presentationProject)
   log.info(

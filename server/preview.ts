@@ -1,26 +1,32 @@
 /**
  * Editors' draft preview: the routes that let an editor in and out, and the test that
  * tells a preview request from a visitor's.
- * - `GET /preview/enable?secret=<SANITY_PREVIEW_SECRET>&redirect=<site path>` sets a
- *   signed, HttpOnly cookie and redirects to the path. Over https the cookie is Secure
- *   and SameSite=None, so the Studio's Presentation frame (another site) carries it;
- *   over plain http (a laptop) browsers refuse SameSite=None, so it is Lax there.
- *   A wrong or missing secret answers 401 and sets nothing.
+ * - `GET /preview/enable?secret=<SANITY_PREVIEW_SECRET>&redirect=<site path>` opens a
+ *   preview session (preview-sessions.ts) and redirects to the path, which is checked
+ *   after it is resolved (`safeRedirect`). The session travels in a signed, HttpOnly
+ *   cookie with the session's lifetime (8 hours). Over https the cookie is Secure and
+ *   SameSite=None, so the Studio's Presentation frame (another site) carries it; over
+ *   plain http (a laptop) browsers refuse SameSite=None, so it is Lax there.
+ *   A wrong or missing secret answers 401 and sets nothing; the 11th wrong one from a
+ *   client within a minute answers 429 (guess-limit.ts). SANITY_PREVIEW_SECRET_PREVIOUS
+ *   is accepted too while a rotation settles.
  * - The same route takes the secret Sanity's Presentation tool generates for each
  *   editor's session (`?sanity-preview-secret=…&sanity-preview-pathname=/path`), checked
  *   with Sanity's `@sanity/preview-url-secret` against the project's Content Lake, which
  *   needs the project and a read token on the publisher (`presentationClient`).
- * - `GET /preview/disable` clears it and goes back to the live site.
+ * - `GET` or `POST /preview/disable` ends the session on the publisher too (a copy of the
+ *   cookie opens nothing afterwards), clears the cookie and goes back to the live site.
+ *   Only the site's own pages (or a typed address) may ask: another site's link, image or
+ *   form cannot drop an editor out of preview.
  * - `POST /preview/contact`: the preview build's contact form posts here; the answer
  *   says "received" and nothing is kept, so a preview never reaches the real inbox.
- * With the cookie, the static routes answer from the latest preview build
+ * With an open session, the static routes answer from the latest preview build
  * (static.ts), with `PREVIEW_HEADERS`; without it, visitors get the live site.
  */
 import fastifyCookie from '@fastify/cookie'
 import type { SanityClient } from '@sanity/client'
 import { urlSearchParamPreviewSecret, validatePreviewUrl } from '@sanity/preview-url-secret'
-import { createHash, timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { contentLakeClient, type ContentLakeSource } from '../lib/content/source.ts'
 import {
   PREVIEW_CONTACT_PATH,
@@ -28,25 +34,37 @@ import {
   PREVIEW_ENABLE_PATH,
   PREVIEW_HEADERS,
 } from '../lib/preview.ts'
+import type { GuessLimit } from './guess-limit.ts'
+import type { PreviewSessions } from './preview-sessions.ts'
+import { deriveKey, matchesSecret } from './secrets.ts'
 
-/** The preview cookie's name; its value is signed with the preview secret. */
+/** The preview cookie's name; its value is a session, signed with a key derived from the preview secret. */
 export const PREVIEW_COOKIE = 'site_preview'
 
-/** Constant-time comparison of two secrets of any length. */
-function sameSecret(given: string, secret: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  return timingSafeEqual(digest(given), digest(secret))
-}
+/** What the cookie-signing keys are derived for (see secrets.ts). */
+const COOKIE_KEY_PURPOSE = 'preview session cookie'
 
-/** A path on this site to go to after enabling preview; anything else becomes `/`. */
+/** The origin paths are resolved against: anything that resolves elsewhere leaves the site. */
+const SITE = 'http://site.invalid'
+
+/**
+ * A path on this site to go to after enabling preview. The value is resolved first (dot
+ * segments, backslashes, encoded dots, tabs and newlines as a browser would) and checked
+ * after: whatever resolves outside the site, or to a path starting with `//` or `/\`
+ * (which a browser would read as another host), becomes `/`.
+ * @param value the `redirect` parameter, or Presentation's pathname
+ * @returns a path with its query and hash, always starting with a single `/`
+ */
 export function safeRedirect(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || /^\/[/\\]/.test(value)) return '/'
+  if (typeof value !== 'string' || !value.startsWith('/')) return '/'
+  let url: URL
   try {
-    const url = new URL(value, 'http://site.invalid')
-    return url.origin === 'http://site.invalid' ? `${url.pathname}${url.search}${url.hash}` : '/'
+    url = new URL(value, SITE)
   } catch {
     return '/'
   }
+  if (url.origin !== SITE || /^\/[/\\]/.test(url.pathname)) return '/'
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
 /**
@@ -74,24 +92,51 @@ export function previewPageHeaders(
   return { ...headers, [name]: directives.join('; '), ...PREVIEW_HEADERS }
 }
 
+/**
+ * Whether a request comes from this site's own pages, or from the editor typing the
+ * address (Fetch Metadata: `same-origin` or `none`). Another site's link, image or form
+ * says `cross-site` (or `same-site` from a sibling subdomain) and is refused. Browsers
+ * without Fetch Metadata send no header and are let through: what a request without the
+ * header can do is end a session whose cookie it already holds.
+ */
+export function fromThisSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site']
+  return site === undefined || site === 'same-origin' || site === 'none'
+}
+
 /** Whether a request is a frame's, on a page of another site (the browser's Fetch Metadata). */
 export const framedByAnotherSite = (request: FastifyRequest): boolean =>
   request.headers['sec-fetch-dest'] === 'iframe' && request.headers['sec-fetch-site'] === 'cross-site'
 
-/** Whether a request carries a valid preview cookie (needs the cookie plugin below). */
-export function isPreviewRequest(request: FastifyRequest): boolean {
+/**
+ * The open preview session a request carries, if any (needs the cookie plugin below).
+ * @returns the cookie's value when its signature holds and its session is open, else null
+ */
+function sessionCookieOf(request: FastifyRequest, sessions: PreviewSessions): string | null {
   const value = request.cookies?.[PREVIEW_COOKIE]
-  if (!value) return false
+  if (!value) return null
   const unsigned = request.unsignCookie(value)
-  return unsigned.valid && unsigned.value === 'on'
+  return unsigned.valid && unsigned.value && sessions.find(unsigned.value) ? unsigned.value : null
 }
 
+/** Whether a request carries an open preview session (needs the cookie plugin below). */
+export const isPreviewRequest = (request: FastifyRequest, sessions: PreviewSessions): boolean =>
+  sessionCookieOf(request, sessions) !== null
+
 /**
- * The cookie parser, signing with the preview secret. Register it on the app itself
- * (not inside a plugin), so the static routes can read the cookie too.
+ * The cookie parser, signing with keys derived from the preview secrets (the current one
+ * signs; a previous one still verifies while a rotation settles). Register it on the app
+ * itself (not inside a plugin), so the static routes can read the cookie too.
+ * @param secrets SANITY_PREVIEW_SECRET first, then SANITY_PREVIEW_SECRET_PREVIOUS if set
  */
-export async function previewCookies(app: FastifyInstance, { secret }: { secret: string }): Promise<void> {
-  await app.register(fastifyCookie, { secret, hook: 'onRequest' })
+export async function previewCookies(
+  app: FastifyInstance,
+  { secrets }: { secrets: readonly string[] },
+): Promise<void> {
+  await app.register(fastifyCookie, {
+    secret: secrets.map((secret) => deriveKey(secret, COOKIE_KEY_PURPOSE)),
+    hook: 'onRequest',
+  })
 }
 
 /**
@@ -106,10 +151,13 @@ export function presentationClient(project: PresentationProject): SanityClient {
 }
 
 export type PreviewRouteOptions = {
-  /** SANITY_PREVIEW_SECRET */
-  secret: string
+  /** SANITY_PREVIEW_SECRET, then SANITY_PREVIEW_SECRET_PREVIOUS if set. */
+  secrets: readonly string[]
   /** Checks Presentation's generated secrets; without it they are refused, saying why. */
   presentation?: SanityClient
+  sessions: PreviewSessions
+  /** Counts wrong secrets per client. */
+  limit: GuessLimit
 }
 
 type Verdict = { ok: true; redirect: unknown } | { ok: false; status: number; error: string }
@@ -125,7 +173,7 @@ async function checkEnable(
 ): Promise<Verdict> {
   const fromPresentation = new URL(url, 'http://site.invalid').searchParams.has(urlSearchParamPreviewSecret)
   if (!fromPresentation)
-    return sameSecret(String(query.secret ?? ''), options.secret)
+    return matchesSecret(String(query.secret ?? ''), options.secrets)
       ? { ok: true, redirect: query.redirect }
       : { ok: false, status: 401, error: 'wrong preview secret' }
   if (!options.presentation)
@@ -158,16 +206,20 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
     PREVIEW_ENABLE_PATH,
     async (request, reply) => {
       reply.headers(PREVIEW_HEADERS)
+      if (options.limit.refuseIfLocked(request, reply)) return reply
       const verdict = await checkEnable(request.url, request.query, options)
       if (!verdict.ok) {
-        request.log.warn({ event: 'preview.refused', error: verdict.error }, `preview: ${verdict.error}`)
+        if (verdict.status === 401) await options.limit.wrongGuess(request, 'preview secret')
+        else
+          request.log.error({ event: 'preview.unchecked', error: verdict.error }, `preview: ${verdict.error}`)
         return reply.code(verdict.status).send({ error: verdict.error })
       }
       const secure = request.protocol === 'https'
-      reply.setCookie(PREVIEW_COOKIE, 'on', {
+      reply.setCookie(PREVIEW_COOKIE, options.sessions.open(), {
         signed: true,
         httpOnly: true,
         path: '/',
+        maxAge: Math.floor(options.sessions.lifetimeMs / 1000),
         secure,
         sameSite: secure ? 'none' : 'lax',
         // In a Studio on another site's frame, a partitioned cookie (CHIPS) is kept by
@@ -178,8 +230,13 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
     },
   )
 
-  app.get(PREVIEW_DISABLE_PATH, async (request, reply) => {
-    reply.headers(PREVIEW_HEADERS).clearCookie(PREVIEW_COOKIE, { path: '/' })
+  const disable = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(PREVIEW_HEADERS)
+    if (!fromThisSite(request))
+      return reply.code(403).send({ error: 'only the site itself can end a preview session' })
+    const session = sessionCookieOf(request, options.sessions)
+    if (session) options.sessions.close(session)
+    reply.clearCookie(PREVIEW_COOKIE, { path: '/' })
     // A partitioned cookie is only cleared by a partitioned Set-Cookie; the plugin keeps one
     // Set-Cookie per name, so this one goes out as a header of its own.
     if (request.protocol === 'https')
@@ -194,7 +251,8 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
         }),
       )
     return reply.redirect('/', 303)
-  })
+  }
+  app.get(PREVIEW_DISABLE_PATH, disable)
 
   // Any body is accepted and dropped: nothing of a preview's form is kept.
   app.register(async (scope) => {
@@ -202,6 +260,7 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, _body, done) =>
       done(null, null),
     )
+    scope.post(PREVIEW_DISABLE_PATH, disable)
     scope.post(PREVIEW_CONTACT_PATH, async (request, reply) => {
       reply.headers(PREVIEW_HEADERS)
       const fromForm = String(request.headers['content-type'] ?? '').startsWith(

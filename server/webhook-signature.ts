@@ -17,14 +17,15 @@ export type SignatureCheck =
 /**
  * @param rawBody the request body exactly as received (bytes, not re-encoded JSON)
  * @param header the `sanity-webhook-signature` header value, if any
- * @param secret the webhook's secret (`SANITY_WEBHOOK_SECRET`)
+ * @param secrets the webhook's secret (`SANITY_WEBHOOK_SECRET`), or several while a
+ *   rotation settles (the previous one too): a signature by any of them holds
  * @param now current time in ms (for tests)
  * @returns ok with the signed timestamp and signature, or why it was refused; never throws
  */
 export async function checkSignature(
   rawBody: Buffer,
   header: string | undefined,
-  secret: string,
+  secrets: string | readonly string[],
   now = Date.now(),
   toleranceMs = SIGNATURE_TOLERANCE_MS,
 ): Promise<SignatureCheck> {
@@ -38,18 +39,20 @@ export async function checkSignature(
   }
   if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > toleranceMs)
     return { ok: false, reason: 'signature timestamp outside the 5 minute window' }
-  let expected: string
-  try {
-    expected = decodeSignatureHeader(
-      await encodeSignatureHeader(rawBody.toString('utf8'), timestamp, secret),
-    ).hashedPayload
-  } catch {
-    return { ok: false, reason: 'cannot sign this body' }
-  }
   const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return { ok: false, reason: 'signature mismatch' }
-  return { ok: true, timestamp, signature: given }
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    let expected: string
+    try {
+      expected = decodeSignatureHeader(
+        await encodeSignatureHeader(rawBody.toString('utf8'), timestamp, secret),
+      ).hashedPayload
+    } catch {
+      return { ok: false, reason: 'cannot sign this body' }
+    }
+    const b = Buffer.from(expected)
+    if (a.length === b.length && timingSafeEqual(a, b)) return { ok: true, timestamp, signature: given }
+  }
+  return { ok: false, reason: 'signature mismatch' }
 }
 
 /**

@@ -12,8 +12,8 @@ import { checkSignature, RecentKeys, SIGNATURE_TOLERANCE_MS } from './webhook-si
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024
 
 export type WebhookOptions = {
-  /** `SANITY_WEBHOOK_SECRET` */
-  secret: string
+  /** `SANITY_WEBHOOK_SECRET`, then `SANITY_WEBHOOK_SECRET_PREVIOUS` while a rotation settles. */
+  secrets: readonly string[]
   /** Called for each accepted delivery; must return at once. */
   onPublish: (delivery: { documentId?: string; type?: string; idempotencyKey?: string }) => void
   /** Clock, for tests. */
@@ -40,7 +40,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
       const check = await checkSignature(
         rawBody,
         Array.isArray(header) ? header[0] : header,
-        options.secret,
+        options.secrets,
         now(),
       )
       if (!check.ok) {

@@ -94,7 +94,10 @@ export async function measureEditorFigures(runs = 3): Promise<EditorFigures> {
           await site.stop()
         }
       }
-      const site = await serve({ LOCAL_DATASET: draft.file, SANITY_PREVIEW_SECRET: 'bench-preview' })
+      const site = await serve({
+        LOCAL_DATASET: draft.file,
+        SANITY_PREVIEW_SECRET: 'bench-preview-secret-0123456789abcdef012345',
+      })
       try {
         previewReady.push(await draftToPreview(site.origin, draft.id))
       } finally {

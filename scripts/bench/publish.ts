@@ -15,11 +15,12 @@ import path from 'node:path'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import autocannon from 'autocannon'
 import type { HealthReport } from '../../server/health.ts'
+import { operatorToken } from '../../server/secrets.ts'
 import { serveExport } from '../audit/serve.ts'
 import { median } from './median.ts'
 
 /** The webhook secret the measured servers are started with. */
-export const SECRET = 'bench-secret'
+export const SECRET = 'bench-webhook-secret-0123456789abcdef012345'
 /** ms -> s, one decimal. */
 export const seconds = (ms: number) => Math.round(ms / 100) / 10
 
@@ -39,9 +40,11 @@ export function timeBuild(): number {
   return performance.now() - started
 }
 
-/** The publisher's `/healthz` at `base`. */
+/** The publisher's whole `/healthz` report at `base`, asked as the operator. */
 export const health = async (base: string): Promise<HealthReport> =>
-  (await fetch(`${base}/healthz`)).json() as Promise<HealthReport>
+  (
+    await fetch(`${base}/healthz`, { headers: { authorization: `Bearer ${operatorToken(SECRET)}` } })
+  ).json() as Promise<HealthReport>
 
 let delivery = 0
 /**

@@ -47,3 +47,33 @@ test('PUBLISH_GATE: on unless set to off; anything else is an error naming it', 
   expect(configFromEnv({ PUBLISH_GATE: 'off' }).publishGate).toBe(false)
   expect(() => configFromEnv({ PUBLISH_GATE: 'no' })).toThrow('PUBLISH_GATE must be "on" or "off", not "no"')
 })
+
+test('STUDIO_ORIGINS entries that are not origins stop the start, naming the entry', () => {
+  for (const entry of [
+    'agency.sanity.studio',
+    'https://agency.sanity.studio/studio',
+    'https://agency.sanity.studio?x=1',
+    'https://user@agency.sanity.studio',
+    'https://*.sanity.studio',
+    'null',
+  ])
+    expect(() => configFromEnv({ STUDIO_ORIGINS: `http://localhost:3333,${entry}` })).toThrow(
+      `STUDIO_ORIGINS: "${entry}" is not an origin`,
+    )
+})
+
+test('secrets shorter than 32 characters stop the start, saying how to make one', () => {
+  const strong = 'a'.repeat(32)
+  for (const name of [
+    'SANITY_WEBHOOK_SECRET',
+    'SANITY_WEBHOOK_SECRET_PREVIOUS',
+    'SANITY_PREVIEW_SECRET',
+    'SANITY_PREVIEW_SECRET_PREVIOUS',
+  ]) {
+    expect(() => configFromEnv({ [name]: 'short-secret' })).toThrow(
+      `${name} is 12 characters long; it needs at least 32. Make one with: openssl rand -hex 32`,
+    )
+    expect(() => configFromEnv({ [name]: strong })).not.toThrow()
+  }
+  expect(configFromEnv({ SANITY_PREVIEW_SECRET_PREVIOUS: strong }).previousPreviewSecret).toBe(strong)
+})

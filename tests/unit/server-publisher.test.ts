@@ -7,7 +7,14 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
 import { CoalescingQueue } from '@/server/queue'
-import { buildCount, deliverWebhook, NODE, startFixture, type Fixture } from './helpers/publisherFixture'
+import {
+  buildCount,
+  deliverWebhook,
+  NODE,
+  operatorHeaders,
+  startFixture,
+  type Fixture,
+} from './helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'burst-secret'
@@ -18,7 +25,9 @@ beforeEach(async () => {
 afterEach(() => site.close())
 
 const home = async () => (await site.app.inject({ url: '/' })).body
-const health = async () => (await site.app.inject({ url: '/healthz' })).json()
+/** /healthz as the operator's scripts read it (the whole report). */
+const health = async () =>
+  (await site.app.inject({ url: '/healthz', headers: operatorHeaders(SECRET) })).json()
 
 const publish = (id: string) => deliverWebhook(site, SECRET, id)
 
@@ -171,7 +180,7 @@ test('under load, 5 rebuilds swap in with zero failed requests (autocannon on lo
 })
 
 describe("each document's publish state, for the Studio", () => {
-  const status = (id: string, headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) =>
+  const status = (id: string, headers: Record<string, string> = operatorHeaders(SECRET)) =>
     site.app.inject({ url: `/api/publish-status/${id}`, headers })
 
   test('unknown until published; building while its build runs; then live since the build, with its id', async () => {
@@ -198,10 +207,13 @@ describe("each document's publish state, for the Studio", () => {
     await site.publisher.idle()
     expect((await health()).live.id).toBe(live)
     expect(await home()).toContain('<h1>v1</h1>')
+    // The gate's line names no document here (the fake build writes no page map): the
+    // editor learns that, and the whole reason stays in the log.
     expect((await status('caseStudy-x')).json()).toMatchObject({
       state: 'failed',
-      reason: '/ links to /case-studies/nope, which does not exist',
+      reason: "the build failed on no document's content; the whole reason is in the publisher's log",
     })
+    expect(JSON.stringify(site.logs)).toContain('/ links to /case-studies/nope, which does not exist')
     // The next good build holds the whole dataset: the document is live again.
     site.setContent('fixed')
     await publish('caseStudy-y')
@@ -219,24 +231,63 @@ describe("each document's publish state, for the Studio", () => {
     expect(site.logs.some((line) => line.event === 'gate')).toBe(false)
   })
 
-  test("answers the site's own pages and configured Studio origins, nobody else", async () => {
+  test('anyone learns the state only; an editor also the lines that name the document', async () => {
     await site.close()
     site = await startFixture({ webhookSecret: SECRET, studioOrigins: ['https://agency.sanity.studio'] })
-    const studio = await status('review-a', { origin: 'https://agency.sanity.studio' })
-    expect(studio.statusCode).toBe(200)
-    expect(studio.headers['access-control-allow-origin']).toBe('https://agency.sanity.studio')
-    expect((await status('review-a')).statusCode).toBe(200)
-    const strangers: Record<string, string>[] = [
-      { origin: 'https://evil.example' },
-      { 'sec-fetch-site': 'cross-site' },
+    site.buildEnv.FAKE_BUILD_FAIL = 'content'
+    site.buildEnv.FAKE_BUILD_ERROR = [
+      'Invalid content: document "drafts.review-a", field "text": Required',
+      'Invalid content: document "caseStudy-b", field "slug": Required',
+      'at /srv/site/out/index.html: the export folder /srv/site/out',
+    ].join('\n')
+    await publish('review-a')
+    await publish('review-c')
+    await site.publisher.idle()
+    const anonymous: Record<string, string>[] = [
       {},
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: 'https://agency.sanity.studio' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     ]
-    for (const headers of strangers) {
-      const refused = await status('review-a', headers)
-      expect(refused.statusCode).toBe(403)
-      expect(refused.headers['access-control-allow-origin']).toBeUndefined()
-      expect(refused.body).not.toContain('state')
+    for (const headers of anonymous) {
+      const answer = await status('review-a', headers)
+      expect(answer.statusCode).toBe(200)
+      expect(Object.keys(answer.json()).sort()).toEqual(['at', 'state'])
+      expect(answer.body).not.toContain('/srv')
     }
-    expect((await status('bad%20id!')).statusCode).toBe(400)
+    // CORS for configured Studios only, with the header their proof travels in.
+    const studio = await status('review-a', { origin: 'https://agency.sanity.studio' })
+    expect(studio.headers['access-control-allow-origin']).toBe('https://agency.sanity.studio')
+    const preflight = await site.app.inject({
+      method: 'OPTIONS',
+      url: '/api/publish-status/review-a',
+      headers: { origin: 'https://agency.sanity.studio', 'access-control-request-headers': 'authorization' },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-headers']).toBe('Authorization')
+    expect(
+      (await status('review-a', { origin: 'https://evil.example' })).headers['access-control-allow-origin'],
+    ).toBeUndefined()
+
+    expect((await status('review-a')).json().reason).toBe(
+      'Invalid content: document "drafts.review-a", field "text": Required',
+    )
+    expect((await status('review-c')).json().reason).toBe('the build failed for another document: review-a')
+    // A wrong token is refused, not taken for anonymous.
+    expect((await status('review-a', { authorization: 'Bearer nope' })).statusCode).toBe(401)
+  })
+
+  test('ids that are not Sanity document ids answer 400, never 500', async () => {
+    for (const id of [
+      'drafts.',
+      'versions.x',
+      'drafts.drafts.x',
+      'versions.',
+      'bad%20id!',
+      '.'.repeat(3),
+      'a'.repeat(200),
+    ])
+      expect([id, (await status(encodeURIComponent(id))).statusCode]).toEqual([id, 400])
+    expect((await status('versions.rSpring.review-a')).statusCode).toBe(200)
   })
 })

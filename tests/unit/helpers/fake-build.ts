@@ -3,7 +3,8 @@
  * OUT_DIR in well under a second and finalizes it like the real postbuild step.
  * Env: FAKE_CONTENT_FILE (text shown in index.html's <h1>), FAKE_BUILD_MS (extra
  * time the build takes), FAKE_BUILD_LOG (a line is appended per build, to count
- * them), FAKE_BUILD_FAIL = 'content' | 'kill' | 'no-marker'; with CONTENT_PERSPECTIVE=drafts
+ * them), FAKE_BUILD_FAIL = 'content' (prints FAKE_BUILD_ERROR, else two content errors) |
+ * 'kill' | 'no-marker'; with CONTENT_PERSPECTIVE=drafts
  * (a preview build) the <h1> reads FAKE_DRAFT_FILE's text instead and the build is marked
  * a preview, as the real one is.
  * Run: node tests/unit/helpers/fake-build.ts
@@ -52,10 +53,12 @@ for (const [file, text] of Object.entries(files)) {
 
 const failure = process.env.FAKE_BUILD_FAIL
 if (failure === 'content') {
-  // As the build's content step prints several problems: one line each.
+  // As the build's content step prints several problems: one line each (FAKE_BUILD_ERROR
+  // gives other lines).
   console.error(
-    'sync-media: Invalid content: document "review-osteopath", field "stars": Must be greater than or equal to 5\n' +
-      'Invalid content: document "review-osteopath", field "text": Must be at least 20 characters long',
+    process.env.FAKE_BUILD_ERROR ??
+      'sync-media: Invalid content: document "review-osteopath", field "stars": Must be greater than or equal to 5\n' +
+        'Invalid content: document "review-osteopath", field "text": Must be at least 20 characters long',
   )
   process.exit(1)
 }

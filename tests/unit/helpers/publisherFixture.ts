@@ -9,11 +9,12 @@ import { Writable } from 'node:stream'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
 import type { SanityClient } from '@sanity/client'
-import { pino } from 'pino'
 import { createServer, type ServerOptions } from '@/server/app'
 import { BuildStore } from '@/server/builds'
 import { InboxFile } from '@/server/inbox'
+import { publisherLog } from '@/server/log'
 import { Publisher, type PublisherOptions } from '@/server/publisher'
+import { operatorToken } from '@/server/secrets'
 
 /** The project's Node 24 (the `node` devDependency), which runs .ts files. */
 export const NODE = path.resolve('node_modules/.bin/node')
@@ -40,7 +41,8 @@ export type Fixture = {
 
 /**
  * @param options server options to override (e.g. webhookSecret, inboxRateLimit, now);
- *   previewSecret turns on preview builds (a preview store beside the live one);
+ *   previewSecret turns on preview builds (a preview store beside the live one), and
+ *   previousPreviewSecret is the one being rotated out;
  *   presentation is the client that checks the Presentation tool's secrets; gate the
  *   publisher's publish gate (default: links only)
  * @param firstBuild build once and put it live before returning (default true)
@@ -48,11 +50,13 @@ export type Fixture = {
 export async function startFixture(
   {
     previewSecret,
+    previousPreviewSecret,
     presentation,
     gate,
     ...options
   }: Partial<ServerOptions> & {
     previewSecret?: string
+    previousPreviewSecret?: string
     presentation?: SanityClient
     gate?: PublisherOptions['gate']
   } = {},
@@ -66,7 +70,12 @@ export async function startFixture(
       done()
     },
   })
-  const log = pino({ level: 'info' }, sink)
+  // The publisher's own logger, which keeps these secrets out of the log.
+  const log = publisherLog({
+    level: 'info',
+    secrets: [options.webhookSecret, options.previousWebhookSecret, previewSecret, previousPreviewSecret],
+    destination: sink,
+  })
   const contentFile = path.join(dir, 'content.txt')
   writeFileSync(contentFile, 'v1')
   const draftFile = path.join(dir, 'draft.txt')
@@ -100,8 +109,9 @@ export async function startFixture(
     log,
     preview:
       previewSecret && previewStore
-        ? { secret: previewSecret, store: previewStore, presentation }
+        ? { secret: previewSecret, previousSecret: previousPreviewSecret, store: previewStore }
         : undefined,
+    presentation,
     ...options,
   })
   await app.ready()
@@ -151,3 +161,8 @@ export async function deliverWebhook(fixture: Fixture, secret: string, id: strin
     payload: body,
   })
 }
+
+/** The header the operator's scripts prove themselves with (derived from the webhook secret). */
+export const operatorHeaders = (webhookSecret: string) => ({
+  authorization: `Bearer ${operatorToken(webhookSecret)}`,
+})

@@ -1,0 +1,79 @@
+/**
+ * The publisher's log (pino, one JSON line an event), made so that no secret reaches it:
+ * - a request is logged by its method and path, never its query string (where
+ *   `/preview/enable?secret=…` and Presentation's secret travel);
+ * - the headers that carry proofs (Authorization, Cookie, Set-Cookie, the webhook's
+ *   signature) are redacted wherever an object holding them is logged (pino's `redact`);
+ * - any configured secret's value that still turns up in a message or a field (a build's
+ *   output, an error from a library) is replaced by `[secret]`.
+ */
+import { pino, type DestinationStream, type Logger } from 'pino'
+
+/** Paths pino's `redact` censors: request and reply headers that carry a proof. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["sanity-webhook-signature"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["sanity-webhook-signature"]',
+  'res.headers["set-cookie"]',
+]
+
+/** A request as logged: method and path, without the query string. */
+export function requestForLog(request: { method?: string; url?: string; ip?: string }) {
+  return { method: request.method, path: (request.url ?? '').replace(/[?#].*$/, ''), ip: request.ip }
+}
+
+/**
+ * @param secrets the values never to log (empty ones are ignored)
+ * @returns a function that replaces each of them in any string, deep in objects and arrays
+ */
+export function secretScrubber(secrets: readonly (string | undefined)[]) {
+  const values = [...new Set(secrets.filter((value): value is string => Boolean(value)))]
+  const scrubString = (text: string) =>
+    values.reduce((result, secret) => result.split(secret).join('[secret]'), text)
+  const scrub = (value: unknown, depth = 0): unknown => {
+    if (typeof value === 'string') return scrubString(value)
+    if (depth > 6 || value === null || typeof value !== 'object') return value
+    if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1))
+    if (value instanceof Error)
+      return { type: value.name, message: scrubString(value.message), stack: scrubString(value.stack ?? '') }
+    // Only plain objects: a request or reply is left to its serializer (which runs after).
+    const prototype = Object.getPrototypeOf(value)
+    if (prototype !== Object.prototype && prototype !== null) return value
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrub(item, depth + 1)]))
+  }
+  return scrub
+}
+
+/**
+ * The publisher's logger (see the module comment).
+ * @param options level (pino's), the secrets never to log, a destination (tests)
+ */
+export function publisherLog({
+  level,
+  secrets,
+  destination,
+}: {
+  level: string
+  secrets: readonly (string | undefined)[]
+  destination?: DestinationStream
+}): Logger {
+  const scrub = secretScrubber(secrets)
+  const options = {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { req: requestForLog, err: (error: unknown) => scrub(error) },
+    formatters: { log: (object: Record<string, unknown>) => scrub(object) as Record<string, unknown> },
+    hooks: {
+      logMethod(this: Logger, args: unknown[], method: (...args: unknown[]) => void) {
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? scrub(arg) : arg)),
+        )
+      },
+    },
+  }
+  return destination ? pino(options, destination) : pino(options)
+}
