@@ -48,6 +48,16 @@ export type PublisherStatus = {
   preview: { lastBuild: BuildRecord | null; lastError: FailureRecord | null } | null
 }
 
+/**
+ * Document types that are Sanity's own bookkeeping, never shown on the site: the secrets
+ * the Presentation tool and the Studio's badge make (`@sanity/preview-url-secret`). Their
+ * webhooks start no build.
+ */
+export const NOT_CONTENT_TYPES: ReadonlySet<string> = new Set([
+  'sanity.previewUrlSecret',
+  'sanity.previewUrlShareAccess',
+])
+
 /** The environment a preview build runs with: the same build, reading drafts. */
 export const PREVIEW_BUILD_ENV = { CONTENT_PERSPECTIVE: 'drafts' } as const
 
@@ -100,14 +110,21 @@ export class Publisher {
    * Asks for a rebuild (e.g. after a verified webhook). Returns at once. A draft
    * (`drafts.` id) asks for a preview build only; anything else for a live build, and the
    * preview after it.
-   * @param reason for the log, e.g. the webhook's document id
-   * @returns 'started' or 'queued' (coalesced with other requests)
+   * A document of one of NOT_CONTENT_TYPES asks for nothing.
+   * @param reason for the log, e.g. the webhook's document id and type
+   * @returns 'started' or 'queued' (coalesced with other requests), or 'skipped'
    */
-  request(reason: { documentId?: string; [key: string]: unknown } = {}): 'started' | 'queued' {
+  request(
+    reason: { documentId?: string; type?: string; [key: string]: unknown } = {},
+  ): 'started' | 'queued' | 'skipped' {
+    if (reason.type && NOT_CONTENT_TYPES.has(reason.type)) {
+      this.#options.log.info({ event: 'build.skipped', ...reason }, 'not content: nothing to build')
+      return 'skipped'
+    }
     if (reason.documentId && isDraftId(DocumentId(reason.documentId))) {
       if (!this.#options.previewStore) {
         this.#options.log.info({ event: 'build.skipped', ...reason }, 'a draft, and preview is off')
-        return this.#queue.running ? 'queued' : 'started'
+        return 'skipped'
       }
       this.#previewRequested = true
       const result = this.#queue.request()

@@ -3,21 +3,25 @@
  * the publisher's `GET /api/publish-status/:id`:
  * - "Building" while the site is being rebuilt with it;
  * - "Live since 14:05", with the build id in the tooltip;
- * - "Not live", with the reason the build or the publish gate gave in the tooltip
- *   (e.g. `Invalid content: document "x", field "y": ...`).
+ * - "Not live", with the reason the build or the publish gate gave for this document in
+ *   the tooltip (e.g. `Invalid content: document "x", field "y": ...`).
+ * The publisher gives the reason only to an editor: the badge proves it is one with the
+ * signed-in editor's proof (publisherProof.ts), and the Studio embedded in the site also
+ * sends its own origin's cookies (an open preview session is a proof too).
  * Nothing is shown for a document the publisher has not published since it started,
  * or when there is no publisher (the site hosted on a CDN answers 404).
  */
 import { useEffect, useState } from 'react'
 import type { DocumentBadgeComponent, DocumentBadgeDescription } from 'sanity'
+import { useEditorProof, type EditorProof } from './publisherProof.ts'
 import { PUBLISH_STATUS_PATH, publisherBase } from './publisherApi.ts'
 
-/** What the publisher answers (server/publish-status.ts). */
+/** What the publisher answers (server/publish-status.ts); `reason` only to an editor. */
 export type PublishState =
   | { state: 'unknown' }
   | { state: 'building'; since: string }
   | { state: 'live'; since: string; buildId: string }
-  | { state: 'failed'; at: string; reason: string }
+  | { state: 'failed'; at: string; reason?: string }
 
 /** How often the badge asks again while a build runs (ms). */
 export const POLL_MS = 2000
@@ -47,7 +51,9 @@ export function badgeFor(status: PublishState | null): DocumentBadgeDescription 
     case 'failed':
       return {
         label: 'Not live',
-        title: `The site still shows the earlier version: ${status.reason}`,
+        title: status.reason
+          ? `The site still shows the earlier version: ${status.reason}`
+          : "The site still shows the earlier version; the publisher did not say why to this Studio (the reason is in the publisher's log)",
         color: 'danger',
       }
     default:
@@ -56,14 +62,33 @@ export function badgeFor(status: PublishState | null): DocumentBadgeDescription 
 }
 
 /**
+ * Asks the publisher for one document's state, with the editor's proof; a refused proof
+ * is forgotten and the question asked again without it.
+ * @param url the document's `/api/publish-status/<id>` URL
+ * @param sameOrigin the publisher is this Studio's own origin (its cookies may go along)
+ */
+async function askPublisher(url: string, proof: EditorProof, sameOrigin: boolean): Promise<Response> {
+  const token = await proof.token()
+  const credentials: RequestCredentials = sameOrigin ? 'same-origin' : 'omit'
+  if (token) {
+    const response = await fetch(url, { credentials, headers: { Authorization: `Bearer ${token}` } })
+    if (response.status !== 401) return response
+    proof.forget()
+  }
+  return fetch(url, { credentials })
+}
+
+/**
  * The state of a document's last publish, asked again while it builds and whenever
  * `revision` (the published revision) changes.
- * @param endpoint the publisher's `/api/publish-status` URL
+ * @param endpoint the publisher's `/api/publish-status` URL ('/api/publish-status' on this origin)
+ * @param proof the editor's proof (publisherProof.ts)
  */
 export function usePublishState(
   endpoint: string,
   id: string,
   revision: string | undefined,
+  proof: EditorProof,
 ): PublishState | null {
   const [status, setStatus] = useState<PublishState | null>(null)
   useEffect(() => {
@@ -71,7 +96,8 @@ export function usePublishState(
     let timer: ReturnType<typeof setTimeout> | undefined
     const ask = async () => {
       try {
-        const response = await fetch(`${endpoint}/${encodeURIComponent(id)}`, { credentials: 'omit' })
+        const url = `${endpoint}/${encodeURIComponent(id)}`
+        const response = await askPublisher(url, proof, endpoint.startsWith('/'))
         const next = response.ok ? ((await response.json()) as PublishState) : null
         if (stopped) return
         setStatus(next)
@@ -85,18 +111,23 @@ export function usePublishState(
       stopped = true
       clearTimeout(timer)
     }
-  }, [endpoint, id, revision])
+  }, [endpoint, id, revision, proof])
   return status
 }
 
 /**
  * @param publisherUrl the publisher's origin, e.g. `https://www.example.co.uk`; '' for
  *   the Studio embedded in the site itself (/studio), which asks its own origin
+ * @param useProof the hook that gives the editor's proof (default: the signed-in editor's;
+ *   tests pass their own)
  * @returns the badge component for `document.badges`
  */
-export function publishStatusBadge(publisherUrl: string): DocumentBadgeComponent {
+export function publishStatusBadge(
+  publisherUrl: string,
+  useProof: () => EditorProof = useEditorProof,
+): DocumentBadgeComponent {
   const endpoint = `${publisherBase(publisherUrl)}${PUBLISH_STATUS_PATH}`
   const PublishStatusBadge: DocumentBadgeComponent = (props) =>
-    badgeFor(usePublishState(endpoint, props.id, props.published?._rev))
+    badgeFor(usePublishState(endpoint, props.id, props.published?._rev, useProof()))
   return PublishStatusBadge
 }

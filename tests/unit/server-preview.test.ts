@@ -134,6 +134,17 @@ test("a preview's contact form is answered and kept nowhere", async () => {
   expect(existsSync(site.inboxFile)).toBe(false)
 })
 
+test("the secrets Presentation and the Studio's badge write start no build", async () => {
+  const before = buildCount(site)
+  for (const type of ['sanity.previewUrlSecret', 'sanity.previewUrlShareAccess']) {
+    const answer = await deliverWebhook(site, SECRET, `drafts.${type}-1`, `${type}-key`, type)
+    expect(answer.statusCode).toBe(202)
+  }
+  await site.publisher.idle()
+  expect(buildCount(site)).toBe(before)
+  expect(site.logs.filter((line) => line.event === 'build.skipped')).toHaveLength(2)
+})
+
 test('without a preview secret, a draft builds nothing and /preview/enable does not exist', async () => {
   await site.close()
   site = await startFixture({ webhookSecret: SECRET })

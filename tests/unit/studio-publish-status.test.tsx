@@ -6,8 +6,17 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import type { DocumentBadgeProps } from 'sanity'
 import { POLL_MS, publishStatusBadge, type PublishState } from '@/studio/publishStatus'
+import type { EditorProof } from '@/studio/publisherProof'
 
-const Badge = publishStatusBadge('https://site.example/')
+// The badge takes its proof from the hook it is given; the Studio's own hooks are not needed.
+jest.mock('sanity', () => ({}))
+
+/** The editor's proof, as the Studio would make it (publisherProof.ts). */
+const proof: EditorProof & { forget: jest.Mock } = {
+  token: async () => 'editor-secret',
+  forget: jest.fn(),
+}
+const Badge = publishStatusBadge('https://site.example/', () => proof)
 
 /** Shows the badge's description the way a test can read it. */
 function Probe(props: DocumentBadgeProps) {
@@ -43,13 +52,43 @@ function answer(...states: (PublishState | number)[]) {
 const hhmm = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
 
-test('asks the publisher for this document, without cookies', async () => {
+test("asks the publisher for this document with the editor's proof, without cookies", async () => {
   const fetchMock = answer({ state: 'unknown' })
   render(<Probe {...props} />)
   await waitFor(() => expect(fetchMock).toHaveBeenCalled())
   expect(fetchMock).toHaveBeenCalledWith('https://site.example/api/publish-status/caseStudy-x', {
     credentials: 'omit',
+    headers: { Authorization: 'Bearer editor-secret' },
   })
+})
+
+test('the Studio embedded in the site sends its own cookies too (an open preview session is a proof)', async () => {
+  const Embedded = publishStatusBadge('', () => proof)
+  const fetchMock = answer({ state: 'unknown' })
+  function EmbeddedProbe(badgeProps: DocumentBadgeProps) {
+    return <span data-testid="label">{Embedded(badgeProps)?.label ?? 'none'}</span>
+  }
+  render(<EmbeddedProbe {...props} />)
+  await waitFor(() => expect(fetchMock).toHaveBeenCalled())
+  expect(fetchMock.mock.calls[0]).toEqual([
+    '/api/publish-status/caseStudy-x',
+    { credentials: 'same-origin', headers: { Authorization: 'Bearer editor-secret' } },
+  ])
+})
+
+test('a refused proof is forgotten and the state asked without it', async () => {
+  proof.forget.mockClear()
+  const since = '2026-11-26T14:05:00.000Z'
+  const fetchMock = answer(401, { state: 'failed', at: since })
+  render(<Probe {...props} />)
+  const badge = await screen.findByTestId('badge')
+  expect(proof.forget).toHaveBeenCalledTimes(1)
+  expect(fetchMock.mock.calls[1]).toEqual([
+    'https://site.example/api/publish-status/caseStudy-x',
+    { credentials: 'omit' },
+  ])
+  expect(badge).toHaveTextContent('Not live')
+  expect(badge.getAttribute('title')).toMatch(/did not say why to this Studio/)
 })
 
 test('live: "Live since HH:MM", the build id in the tooltip', async () => {

@@ -146,10 +146,17 @@ export function buildCount(fixture: Fixture): number {
 /**
  * A webhook delivery as Sanity signs it, for the document `id`, injected into the app.
  * @param key the delivery's idempotency key (default: the id)
+ * @param type the document's `_type` (default `review`)
  * @returns the server's answer
  */
-export async function deliverWebhook(fixture: Fixture, secret: string, id: string, key = id) {
-  const body = JSON.stringify({ _id: id, _type: 'review' })
+export async function deliverWebhook(
+  fixture: Fixture,
+  secret: string,
+  id: string,
+  key = id,
+  type = 'review',
+) {
+  const body = JSON.stringify({ _id: id, _type: type })
   return fixture.app.inject({
     method: 'POST',
     url: '/webhooks/sanity',
