@@ -10,7 +10,9 @@
  *    connection, bundled into `_preview/` (presentation-connection.ts);
  * 3. writes `_headers` (security-headers.ts) and `_redirects` (redirects-file.ts);
  * 4. precompresses (precompress.ts);
- * 5. writes the completion marker, `.build.json` (lib/build-output.ts), last: the
+ * 5. writes `.page-documents.json`, each page's main documents, for the publish gate's
+ *    messages (lib/page-documents.ts): a dot file, never served;
+ * 6. writes the completion marker, `.build.json` (lib/build-output.ts), last: the
  *    publisher never puts a build live without it.
  * It imports nothing of the publisher (`server/`); what both read is lib/build-output.ts.
  */
@@ -18,6 +20,7 @@ import { randomBytes } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BUILD_MARKER, urlPathOf, type BuildInfo } from '../lib/build-output.ts'
+import { PAGE_DOCUMENTS_FILE, type PageDocuments } from '../lib/page-documents.ts'
 import { preloadPageFonts } from './adaptive-font-preload.ts'
 import { decodeFileNames } from './decode-file-names.ts'
 import { deferFrameworkScripts } from './defer-framework-scripts.ts'
@@ -57,7 +60,8 @@ export type FinalizeResult = {
  * @param options cacheDir: cache of compressed copies between builds (see precompressSite);
  *   studioProjectId: the project the embedded Studio edits, if any (its page's CSP allows Sanity);
  *   preview: a build of drafts, marked so in `.build.json`, whose pages load the Presentation
- *   connection; connectionCacheDir: where its bundle is kept between builds
+ *   connection; connectionCacheDir: where its bundle is kept between builds;
+ *   pageDocuments: each page's main documents, written to `.page-documents.json` (none: `{}`)
  * @throws Error when the export has no index.html (Next did not finish), or when a page
  *   comes out of the rewriting with Next's scripts or inline payload still in place
  *   (`assertRewritten`: Next's export shape changed); no marker is written then
@@ -70,6 +74,7 @@ export async function finalizeExport(
     studioProjectId?: string | null
     preview?: boolean
     connectionCacheDir?: string
+    pageDocuments?: PageDocuments
   } = {},
 ): Promise<FinalizeResult> {
   const renamed = await decodeFileNames(root)
@@ -122,6 +127,11 @@ export async function finalizeExport(
     redirectsFile(files.map((file) => path.relative(root, file))),
   )
   const compressed = await precompressSite(root, options.cacheDir)
+  // After the listings and copies above: nothing of the site names or serves it.
+  await writeFile(
+    path.join(root, PAGE_DOCUMENTS_FILE),
+    JSON.stringify(options.pageDocuments ?? {}, null, 2) + '\n',
+  )
   const info: BuildInfo = {
     id: newBuildId(),
     builtAt: new Date().toISOString(),

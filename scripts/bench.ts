@@ -44,6 +44,7 @@ const printGate = (figures: GateFigures) => {
       links: figures.allPagesLinks,
       'links + HTML': figures.allPagesWithHtml,
     },
+    // Links are every page's in both rows; the HTML checker reads the changed pages only.
     'one changed page': { links: figures.onePageLinks, 'links + HTML': figures.onePageWithHtml },
   })
 }

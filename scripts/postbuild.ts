@@ -2,12 +2,15 @@
  * Last step of `npm run build` (thin CLI over postbuild/index.ts): decodes
  * percent-encoded file names, writes `out/_headers` (security headers and a
  * per-page Content-Security-Policy from site settings) and `out/_redirects`, precompresses (brotli,
- * gzip) and marks the build complete with `out/.build.json`.
+ * gzip), writes each page's main documents for the publish gate (`out/.page-documents.json`)
+ * and marks the build complete with `out/.build.json`.
  * Usage: node scripts/postbuild.ts   (OUT_DIR overrides out/)
  */
 import path from 'node:path'
 import { getSiteSettings } from '../lib/content/index.ts'
-import { sourceFromEnv } from '../lib/content/source.ts'
+import { caseStudyPathsQuery } from '../lib/content/queries.ts'
+import { runQuery, sourceFromEnv } from '../lib/content/source.ts'
+import { caseStudyPageDocuments } from '../lib/page-documents.ts'
 import { studioProjectFromEnv } from '../lib/studio.ts'
 import { finalizeExport } from '../postbuild/index.ts'
 
@@ -15,11 +18,14 @@ const root = path.resolve(process.env.OUT_DIR ?? 'out')
 const started = performance.now()
 // Next's own build cache folder: kept between builds, like Next's cache, and cleaned with it.
 const cacheDir = path.resolve('.next/cache/precompress')
+// The same query the case study routes are generated from, with each case study's _id.
+const caseStudies = await runQuery(caseStudyPathsQuery, {}, sourceFromEnv())
 const result = await finalizeExport(root, await getSiteSettings(), {
   cacheDir,
   studioProjectId: studioProjectFromEnv()?.projectId,
   preview: sourceFromEnv().perspective === 'drafts',
   connectionCacheDir: path.resolve('.next/cache/presentation-connection'),
+  pageDocuments: caseStudyPageDocuments(caseStudies),
 })
 const { compressed } = result
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`

@@ -1,25 +1,38 @@
 /**
  * The publish gate: the fast checks a finished build passes before it may go live.
- * - The pages that changed against the live build (every page when nothing is live):
- *   a page's HTML is byte for byte the same from one build to the next unless its
- *   content changed (Next's per-build id sits only in the payload files).
- * - Their internal links and assets: every same-site `href`, `src` and `srcset` of a
- *   changed page must resolve to a file of the candidate build, by the same mapping
- *   the server and static hosts use (`resolvePath`). A link to `/case-studies/nope`
- *   keeps the old site live.
- * - The W3C Nu HTML checker (Java) on the changed pages, when Java is there; the
- *   publisher says at startup which checks it runs.
- * A failure becomes the build's reason, e.g.
- * "/case-studies/x links to /case-studies/nope, which does not exist".
+ * - Every page's internal links and assets: every same-site `href`, `src` and `srcset`
+ *   must resolve to a file of the candidate build, by the same mapping the server and
+ *   static hosts use (`resolvePath`). Every page, not only the changed ones: unpublishing
+ *   a case study changes the pages that list it, but a text link to it in another case
+ *   study sits in a page whose HTML did not change. A link to `/case-studies/nope` keeps
+ *   the old site live.
+ * - The W3C Nu HTML checker (Java) on the pages that changed against the live build
+ *   (every page when nothing is live): a page's HTML is byte for byte the same from one
+ *   build to the next unless its content changed (Next's per-build id sits only in the
+ *   payload files). The publisher says at startup which checks it runs.
+ * A failure becomes the build's reason, one line a problem, naming the page and the
+ * documents it shows (the build's `.page-documents.json`, lib/page-documents.ts) in the
+ * form content errors use, so the Studio can show each document its own lines, e.g.
+ * `/case-studies/x (document "caseStudy-x") links to /case-studies/nope, which does not exist`.
+ * A missing page that the live build has as a document's page names that document too.
+ * A build without the file (an older one) gets the same lines without the documents.
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { indexSite, resolvePath, urlPathOf, type SiteIndex } from '../lib/build-output.ts'
 import { attributeOf, elementsOf } from '../lib/html-elements.ts'
 import { checkHtml } from '../lib/nu-html-checker.ts'
+import { readPageDocuments } from '../lib/page-documents.ts'
 
 /** What the gate found. `problems` empty: the build may go live. */
-export type GateResult = { pages: string[]; problems: string[]; ms: number }
+export type GateResult = {
+  /** The pages that changed against the live build (every page when nothing is live). */
+  pages: string[]
+  /** How many pages' links were checked: every page of the build. */
+  linkedPages: number
+  problems: string[]
+  ms: number
+}
 
 export type GateOptions = {
   /** Run the Nu HTML checker on the changed pages (needs Java 17). */
@@ -54,25 +67,39 @@ export function sitePathsOf(html: string): string[] {
   return [...paths]
 }
 
-/** HTML files of `candidate` that are new or differ from `live`'s. */
-async function changedPages(candidate: string, index: SiteIndex, live: string | null): Promise<string[]> {
-  const pages = [...index].filter((file) => file.endsWith('.html'))
-  if (!live) return pages
-  const changed = await Promise.all(
-    pages.map(async (file) => {
+/** One page of the candidate: its file, its HTML, and whether it differs from the live build's. */
+type Page = { file: string; html: string; changed: boolean }
+
+/** Every HTML file of `candidate`, each read once; changed: new, or not the same bytes as in `live`. */
+async function readPages(candidate: string, index: SiteIndex, live: string | null): Promise<Page[]> {
+  const files = [...index].filter((file) => file.endsWith('.html')).sort()
+  return Promise.all(
+    files.map(async (file) => {
       const now = await readFile(path.join(candidate, file))
-      const before = await readFile(path.join(live, file)).catch(() => null)
-      return before && before.equals(now) ? null : file
+      const before = live ? await readFile(path.join(live, file)).catch(() => null) : null
+      return { file, html: now.toString('utf8'), changed: !before?.equals(now) }
     }),
   )
-  return changed.filter((file) => file !== null)
 }
+
+/** A link target as the page documents key it (`urlPathOf`'s percent-encoding), whatever its own encoding. */
+function pageKey(target: string): string {
+  try {
+    return encodeURI(decodeURIComponent(target))
+  } catch {
+    return target
+  }
+}
+
+/** `document "a", document "b"`: the form `Invalid content: document "x"` uses. */
+const documentNames = (ids: readonly string[]) => ids.map((id) => `document "${id}"`).join(', ')
 
 /**
  * Checks a finished build before it goes live (see the module comment).
  * @param candidate absolute folder of the finished build
  * @param live absolute folder of the live build, or null
- * @returns the pages checked, every problem in words (empty: pass) and the time taken
+ * @returns the changed pages, how many pages' links were checked, every problem in words
+ *   (empty: pass; page paths only, never a folder of this machine) and the time taken
  * @throws Error when the HTML checker cannot run although `html` asked for it
  */
 export async function checkCandidate(
@@ -81,19 +108,41 @@ export async function checkCandidate(
   options: GateOptions,
 ): Promise<GateResult> {
   const started = performance.now()
-  const index = await indexSite(candidate)
-  const pages = await changedPages(candidate, index, live)
-  const problems: string[] = []
-  for (const page of pages) {
-    const html = await readFile(path.join(candidate, page), 'utf8')
-    for (const target of sitePathsOf(html))
-      if (resolvePath(index, target).kind === 'not-found')
-        problems.push(`${urlPathOf(page)} links to ${target}, which does not exist`)
+  const [index, documents, liveDocuments] = await Promise.all([
+    indexSite(candidate),
+    readPageDocuments(candidate),
+    live ? readPageDocuments(live) : null,
+  ])
+  const pages = await readPages(candidate, index, live)
+  const label = (file: string) => {
+    const ids = documents?.[urlPathOf(file)] ?? []
+    return ids.length ? `${urlPathOf(file)} (${documentNames(ids)})` : urlPathOf(file)
   }
-  if (options.html && pages.length)
-    for (const error of await checkHtml(candidate, pages))
+  const problems: string[] = []
+  // Pages share most targets (scripts, fonts, the header's links): resolve each once.
+  const missing = new Map<string, boolean>()
+  for (const page of pages)
+    for (const target of sitePathsOf(page.html)) {
+      let gone = missing.get(target)
+      if (gone === undefined) missing.set(target, (gone = resolvePath(index, target).kind === 'not-found'))
+      if (!gone) continue
+      // The editor who unpublished a case study reads its page is still linked to.
+      const was = liveDocuments?.[pageKey(target)]
       problems.push(
-        `${urlPathOf(error.file)} is not valid HTML: ${error.message}${error.line ? ` (line ${error.line})` : ''}`,
+        `${label(page.file)} links to ${target}, which does not exist` +
+          (was?.length ? ` (on the live site, the page of ${documentNames(was)})` : ''),
       )
-  return { pages: pages.map(urlPathOf), problems, ms: Math.round(performance.now() - started) }
+    }
+  const changed = pages.filter((page) => page.changed).map((page) => page.file)
+  if (options.html && changed.length)
+    for (const error of await checkHtml(candidate, changed))
+      problems.push(
+        `${label(error.file)} is not valid HTML: ${error.message}${error.line ? ` (line ${error.line})` : ''}`,
+      )
+  return {
+    pages: changed.map(urlPathOf),
+    linkedPages: pages.length,
+    problems,
+    ms: Math.round(performance.now() - started),
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * What the publish gate (server/gate.ts) adds to publish-to-live, on a finished build:
- * every page checked (a first build), and one changed page against the same build live
- * (a change to one document), each with links only and with the Nu HTML checker.
+ * nothing live (a first build: every page changed), and one changed page against the
+ * same build live (a change to one document), each with links only (every page's, both
+ * times) and with the Nu HTML checker (on the changed pages).
  * Median of `runs` runs each.
  */
 import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs'

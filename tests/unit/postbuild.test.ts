@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import { readBuildInfo, resolvePath, urlPathOf } from '@/lib/build-output'
+import { indexSite, readBuildInfo, resolvePath, urlPathOf } from '@/lib/build-output'
+import { PAGE_DOCUMENTS_FILE, readPageDocuments } from '@/lib/page-documents'
 import { finalizeExport } from '@/postbuild'
 import { decodeFileNames } from '@/postbuild/decode-file-names'
 import { deferredPayloadOf } from '@/postbuild/defer-framework-scripts'
@@ -94,6 +95,39 @@ test('finalizeExport decodes file names, writes _headers the server reads back, 
   expect(brotliDecompressSync(readFileSync(path.join(dir, 'index.html.br'))).toString()).toContain('home()')
   expect(existsSync(path.join(dir, 'index.html.gz'))).toBe(true)
   expect(existsSync(path.join(dir, 'booking/index.html.br'))).toBe(false) // under 1 KiB: not worth it
+})
+
+test('finalizeExport writes the page documents for the gate: never served, and no page changes', async () => {
+  const exported = '<!doctype html><title>A</title><a href="/case-studies/b">B</a>'.repeat(100)
+  write('index.html', exported)
+  write('case-studies/a.html', exported)
+  const pageDocuments = { '/case-studies/a': ['caseStudy-a'] }
+  await finalizeExport(dir, settings, { pageDocuments })
+
+  expect(await readPageDocuments(dir)).toEqual(pageDocuments)
+  // Pages, _headers and _redirects are what they are without it (the copy below).
+  const without = mkdtempSync(path.join(os.tmpdir(), 'finalize-'))
+  try {
+    for (const file of ['index.html', 'case-studies/a.html']) {
+      mkdirSync(path.dirname(path.join(without, file)), { recursive: true })
+      writeFileSync(path.join(without, file), exported)
+    }
+    await finalizeExport(without, settings)
+    expect(await readPageDocuments(without)).toEqual({})
+    for (const file of ['index.html', 'case-studies/a.html', 'index.html.br', '_headers', '_redirects'])
+      expect([file, readFileSync(path.join(dir, file))]).toEqual([
+        file,
+        readFileSync(path.join(without, file)),
+      ])
+  } finally {
+    rmSync(without, { recursive: true, force: true })
+  }
+  // A dot file: no URL answers it, and it has no compressed copies.
+  const site = await indexSite(dir)
+  expect(resolvePath(site, `/${PAGE_DOCUMENTS_FILE}`)).toEqual({ kind: 'not-found' })
+  expect(readdirSync(dir).filter((file) => file.startsWith(PAGE_DOCUMENTS_FILE))).toEqual([
+    PAGE_DOCUMENTS_FILE,
+  ])
 })
 
 test("the 404 page's inline RSC payload goes too: it is _not-found.txt's, as Next writes no 404.txt", async () => {
