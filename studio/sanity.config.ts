@@ -1,6 +1,7 @@
 import { defineConfig, type Config } from 'sanity'
 import { structureTool } from 'sanity/structure'
 import { schemaTypes } from './schemaTypes/index.ts'
+import { warnWhenLinked } from './linkedDocumentWarning.tsx'
 import { previewTool } from './previewTool.tsx'
 import { publishStatusBadge } from './publishStatus.ts'
 import { structure } from './structure.ts'
@@ -25,8 +26,9 @@ export type StudioOptions = {
 /**
  * The Studio configuration: schema, structure (studio/structure.ts), the site
  * settings singleton rules (no "create new", no delete, duplicate or unpublish),
- * the publish-state badge (studio/publishStatus.ts) and the Preview tool of drafts
- * (studio/previewTool.tsx).
+ * the publish-state badge (studio/publishStatus.ts), the Preview tool of drafts
+ * (studio/previewTool.tsx) and a warning before unpublishing or deleting a document
+ * that others link to (studio/linkedDocumentWarning.tsx).
  * One function serves both homes of the Studio: the Sanity CLI (`npm run studio`,
  * `npm run studio:build`, default export below) and the site's own /studio route
  * (app/studio/[[...tool]]), which passes the project it was built with.
@@ -55,7 +57,7 @@ export function createStudioConfig({
       actions: (actions, { schemaType }) =>
         schemaType === 'siteSettings'
           ? actions.filter(({ action }) => action && !['duplicate', 'delete', 'unpublish'].includes(action))
-          : actions,
+          : actions.map(warnWhenLinked),
     },
   })
 }
