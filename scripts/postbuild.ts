@@ -9,7 +9,7 @@
 import path from 'node:path'
 import { getSiteSettings } from '../lib/content/index.ts'
 import { caseStudyPathsQuery } from '../lib/content/queries.ts'
-import { runQuery, sourceFromEnv } from '../lib/content/source.ts'
+import { isPreviewPerspective, runQuery, sourceFromEnv } from '../lib/content/source.ts'
 import { caseStudyPageDocuments } from '../lib/page-documents.ts'
 import { studioProjectFromEnv } from '../lib/studio.ts'
 import { finalizeExport } from '../postbuild/index.ts'
@@ -23,7 +23,8 @@ const caseStudies = await runQuery(caseStudyPathsQuery, {}, sourceFromEnv())
 const result = await finalizeExport(root, await getSiteSettings(), {
   cacheDir,
   studioProjectId: studioProjectFromEnv()?.projectId,
-  preview: sourceFromEnv().perspective === 'drafts',
+  // Any perspective but `published` (drafts, a content release) is a preview: never live.
+  preview: isPreviewPerspective(sourceFromEnv().perspective),
   connectionCacheDir: path.resolve('.next/cache/presentation-connection'),
   pageDocuments: caseStudyPageDocuments(caseStudies),
 })
