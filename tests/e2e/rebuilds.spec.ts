@@ -137,7 +137,7 @@ test.describe("the editor's loop, offline", () => {
     })
     const failed = publishLocal('--document', study._id)
     expect(failed.status).toBe(1)
-    const reason = `${address} links to /case-studies/nope, which does not exist`
+    const reason = `${address} (document "${study._id}") links to /case-studies/nope, which does not exist`
     expect(failed.stderr).toContain(reason)
 
     // The live page is the one before the publish.
@@ -149,6 +149,58 @@ test.describe("the editor's loop, offline", () => {
       `drafts.${study._id}`,
     )
     expect(status).toMatchObject({ state: 'failed', reason: expect.stringContaining(reason) })
+  })
+
+  test('unpublishing a case study another one links to is held back, naming the page, its document and the link', async ({
+    page,
+  }) => {
+    test.setTimeout(420_000) // two builds
+    // From the seed: the test before left a broken link in the dataset.
+    const [linking, linked] = readDocuments('studio/seed/dataset.ndjson').filter(
+      (doc) => doc._type === 'caseStudy',
+    )
+    const from = `/case-studies/${linking!.slug.current}`
+    const to = `/case-studies/${linked!.slug.current}`
+    // A text link in the case study's Outcome, as the Studio stores one (the link annotation).
+    const outcome = structuredClone(linking!.outcome)
+    outcome[0].markDefs = [{ _type: 'link', _key: 'sibling', href: to }]
+    outcome[0].children.push({
+      _type: 'span',
+      _key: 'sibling-s',
+      text: ' See the other story.',
+      marks: ['sibling'],
+    })
+    writeDocuments(
+      dataset,
+      readDocuments(dataset).map((doc) => (doc._id === linking!._id ? { ...linking, outcome } : doc)),
+    )
+    const added = publishLocal('--document', linking!._id)
+    expect(added.status, added.stderr).toBe(0)
+    await page.goto(`${BASE}${from}`)
+    await expect(page.getByRole('link', { name: 'See the other story.' })).toHaveAttribute('href', to)
+
+    // Unpublished: gone from the dataset. Only the list pages change; the linking page does not.
+    writeDocuments(
+      dataset,
+      readDocuments(dataset).filter((doc) => doc._id !== linked!._id),
+    )
+    const unpublished = publishLocal('--document', linked!._id)
+    expect(unpublished.status).toBe(1)
+    const reason = `${from} (document "${linking!._id}") links to ${to}, which does not exist`
+    expect(unpublished.stderr).toContain(reason)
+    expect(unpublished.stderr).not.toMatch(/\/(tmp|home|work)\//) // no folders of this machine
+
+    // The live site is the one before: the case study is still served.
+    const answer = await page.goto(`${BASE}${to}`)
+    expect(answer?.status()).toBe(200)
+    await expect(page.locator('h1')).toContainText(linked!.detailTitle)
+    // The unpublished document's badge reads the line too: the live site names its page.
+    const status = await page.evaluate(
+      async (id) => (await fetch(`/api/publish-status/${id}`)).json(),
+      linked!._id,
+    )
+    expect(status).toMatchObject({ state: 'failed', reason: expect.stringContaining(reason) })
+    expect(status.reason).toContain(`document "${linked!._id}"`)
   })
 })
 
