@@ -18,6 +18,8 @@ export type ServedSite = {
   buildDir: string
   /** Stops the server (SIGTERM) and removes its temp folder. */
   stop: () => Promise<void>
+  /** Everything the server wrote to stdout and stderr so far (its log), also passed through. */
+  output: () => string
 }
 
 /** A TCP port nobody listens on right now (the OS picks it). */
@@ -62,7 +64,16 @@ export async function serveExport(
       SANITY_WEBHOOK_SECRET: '',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+    process.stdout.write(chunk)
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+    process.stderr.write(chunk)
   })
   let exited: string | null = null
   const gone = new Promise<void>((resolve) =>
@@ -96,5 +107,5 @@ export async function serveExport(
     await stop()
     throw new Error('the server has no live build')
   }
-  return { origin, buildDir, stop }
+  return { origin, buildDir, stop, output: () => output }
 }

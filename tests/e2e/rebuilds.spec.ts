@@ -13,13 +13,16 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writ
 import os from 'node:os'
 import path from 'node:path'
 import { serveExport, type ServedSite } from '../../scripts/audit/serve'
+import { operatorToken } from '../../server/secrets'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 /** Origin of the publishing server (set when it has started). */
 let BASE = ''
-const SECRET = 'e2e-publish-secret'
-const PREVIEW_SECRET = 'e2e-preview-secret'
+const SECRET = 'e2e-publish-secret-0123456789abcdef012345'
+const PREVIEW_SECRET = 'e2e-preview-secret-0123456789abcdef012345'
+/** What the operator's scripts prove themselves with (server/secrets.ts). */
+const OPERATOR = { authorization: `Bearer ${operatorToken(SECRET)}` }
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
 let dir: string
@@ -75,15 +78,39 @@ function publishingServer(env: Record<string, string> = {}) {
     dataset = path.join(dir, 'seed', 'dataset.ndjson')
     server = await serveExport(path.resolve('out'), {
       timeoutMs: 200_000, // builds first when out/ holds no complete build
-      env: { LOCAL_DATASET: dataset, SANITY_WEBHOOK_SECRET: SECRET, ...env },
+      // Every request the log takes (LOG_LEVEL=info), for the check below.
+      env: { LOCAL_DATASET: dataset, SANITY_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'info', ...env },
     })
     BASE = server.origin
   })
 
   test.afterAll(async () => {
+    const log = server?.output() ?? ''
     await server?.stop()
     rmSync(dir, { recursive: true, force: true })
+    // The whole log of this server: every publish, preview, refusal and error, and no secret.
+    expect(log).toMatch(/"event":"build.done"/)
+    for (const secret of [SECRET, PREVIEW_SECRET, operatorToken(SECRET)]) expect(log).not.toContain(secret)
   })
+}
+
+/**
+ * A document's publish state as the Studio's badge reads it, from the site's own origin:
+ * asked without a proof (anyone: the state, no reason), then as an editor (the reason).
+ * @returns the editor's answer
+ */
+async function badge(page: Page, id: string): Promise<{ state: string; reason?: string }> {
+  const [anyone, editor] = await page.evaluate(
+    async ({ id, headers }) =>
+      Promise.all(
+        [{}, headers].map(async (given) =>
+          (await fetch(`/api/publish-status/${id}`, { headers: given })).json(),
+        ),
+      ),
+    { id, headers: OPERATOR },
+  )
+  expect(anyone).toEqual({ state: editor.state, at: editor.at })
+  return editor
 }
 
 test.describe("the editor's loop, offline", () => {
@@ -111,7 +138,10 @@ test.describe("the editor's loop, offline", () => {
     )
     await page.reload()
     await expect(page.locator('#reviews')).toContainText(text)
-    const health = await (await fetch(`${BASE}/healthz`)).json()
+    // Anyone learns that the site is up; the operator (and editors) why the build failed.
+    const anyone = await (await fetch(`${BASE}/healthz`)).json()
+    expect(Object.keys(anyone).sort()).toEqual(['building', 'live', 'ok', 'queued'])
+    const health = await (await fetch(`${BASE}/healthz`, { headers: OPERATOR })).json()
     expect(health.lastError.message).toContain(`document "${review._id}"`)
     // Put the review right again for the next test.
     edit(review._id, (doc) => (doc.stars = 5))
@@ -143,11 +173,8 @@ test.describe("the editor's loop, offline", () => {
     // The live page is the one before the publish.
     await page.reload()
     await expect(page.locator('main')).not.toContainText('Read the follow-up')
-    // What the Studio's badge reads, asked from the site's own origin as the embedded Studio does.
-    const status = await page.evaluate(
-      async (id) => (await fetch(`/api/publish-status/${id}`)).json(),
-      `drafts.${study._id}`,
-    )
+    // What the Studio's badge reads: anyone, the state; an editor, the lines naming the document.
+    const status = await badge(page, `drafts.${study._id}`)
     expect(status).toMatchObject({ state: 'failed', reason: expect.stringContaining(reason) })
   })
 
@@ -195,10 +222,7 @@ test.describe("the editor's loop, offline", () => {
     expect(answer?.status()).toBe(200)
     await expect(page.locator('h1')).toContainText(linked!.detailTitle)
     // The unpublished document's badge reads the line too: the live site names its page.
-    const status = await page.evaluate(
-      async (id) => (await fetch(`/api/publish-status/${id}`)).json(),
-      linked!._id,
-    )
+    const status = await badge(page, linked!._id)
     expect(status).toMatchObject({ state: 'failed', reason: expect.stringContaining(reason) })
     expect(status.reason).toContain(`document "${linked!._id}"`)
   })
@@ -252,6 +276,47 @@ test.describe("editors' draft preview, offline", () => {
     await expect(page.locator('#reviews')).toContainText(words)
     // Visitors' pages are never framed, not even by the site itself.
     expect(await framedText(page, '/sites')).toBe('')
+  })
+
+  test("the preview's doors, tried as an attacker would", async ({ page, browser }) => {
+    // A redirect that resolves off the site lands on the site.
+    for (const redirect of ['/.//evil.example/', '/a/..//evil.example/', '/%2e//evil.example/']) {
+      await page.goto(
+        `${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=${encodeURIComponent(redirect)}`,
+      )
+      expect([redirect, page.url()]).toEqual([redirect, `${BASE}/`])
+    }
+    const banner = page.getByRole('complementary', { name: 'Preview' })
+    await expect(banner).toBeVisible()
+
+    // A copy of the cookie, taken before leaving, opens nothing after it.
+    const copied = (await page.context().cookies()).find((cookie) => cookie.name === 'site_preview')!
+    expect(copied.httpOnly).toBe(true)
+    expect(copied.expires - Date.now() / 1000).toBeGreaterThan(7.9 * 3600)
+    await banner.getByRole('link', { name: 'Leave preview' }).click()
+    await expect(banner).toHaveCount(0)
+    const elsewhere = await browser.newContext()
+    await elsewhere.addCookies([copied])
+    const thief = await elsewhere.newPage()
+    await thief.goto(`${BASE}/`)
+    await expect(thief.getByRole('complementary', { name: 'Preview' })).toHaveCount(0)
+    await elsewhere.close()
+
+    // Crafted ids are refused, not crashed on.
+    for (const id of ['drafts.', 'versions.x', 'drafts.drafts.x'])
+      expect([id, (await fetch(`${BASE}/api/publish-status/${id}`)).status]).toEqual([id, 400])
+
+    // Guessing costs: the 11th wrong secret within a minute is refused before it is checked.
+    // (Last in this server's life: the lock holds this test machine's address for a minute.)
+    const statuses: number[] = []
+    for (let guess = 1; guess <= 11; guess++)
+      statuses.push(
+        (await fetch(`${BASE}/preview/enable?secret=guess-${guess}`, { redirect: 'manual' })).status,
+      )
+    expect(statuses).toEqual([...Array(10).fill(401), 429])
+    const locked = await fetch(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}`, { redirect: 'manual' })
+    expect(locked.status).toBe(429)
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })
 
@@ -315,6 +380,7 @@ test.describe('a configured third-party booking widget (spec §2, §7)', () => {
   let bookingServer: ServedSite
 
   test.beforeAll(async () => {
+    test.setTimeout(300_000) // a whole build of its own
     // A second dataset: the same seed with site settings pointing at an external widget.
     bookingDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-booking-'))
     cpSync('studio/seed', path.join(bookingDir, 'seed'), { recursive: true })
