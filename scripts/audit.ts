@@ -4,11 +4,15 @@
  *  - fast: axe (390 and 1280 px) on every route, the Nu HTML checker on every
  *    exported HTML file, linkinator over the served site; writes
  *    reports/audit-fast.json and reports/audit-fast.md.
+ *  - doors: the editors' doors tried as an attacker would (redirects, guessing, sessions,
+ *    anonymous status and health, crafted ids, secrets in the log) against the publisher
+ *    on the build; writes reports/audit-doors.json.
  * Each part prints its table and its failures; the exit code is 1 when any part missed a target.
  * OUT_DIR audits another complete export instead of `out/` (no build then).
  * A new part (e.g. Lighthouse) is one more entry in PARTS.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { formatDoors, runDoorsAudit } from './audit/doors.ts'
 import { runFastAudit } from './audit/fast.ts'
 import { failuresOf, formatMarkdown, formatText } from './audit/report.ts'
 
@@ -24,6 +28,14 @@ const PARTS: Record<string, Part> = {
     console.log(formatText(report))
     console.log('audit:fast: wrote reports/audit-fast.json and reports/audit-fast.md')
     return failuresOf(report).length
+  },
+  doors: async () => {
+    const report = await runDoorsAudit(process.env.OUT_DIR)
+    mkdirSync('reports', { recursive: true })
+    writeFileSync('reports/audit-doors.json', JSON.stringify(report, null, 2) + '\n')
+    console.log(formatDoors(report))
+    console.log('audit:doors: wrote reports/audit-doors.json')
+    return report.through.length
   },
 }
 

@@ -11,7 +11,9 @@
  *    changed page), and publish-to-live of a one-document change with and without it;
  *  - editors' draft preview: a draft's webhook -> its preview build ready;
  *  - with `--bytes-against REV`: each page's bytes in REV's build beside this one's
- *    (e.g. before a change that should not touch what visitors download).
+ *    (e.g. before a change that should not touch what visitors download);
+ *  - `--files-against REV` alone: REV's build compared with the build in out/ file by
+ *    file, Next's build id set aside (bench/export-diff.ts): which files changed at all.
  * Takes several minutes (real builds). `--no-publish` skips the publisher parts;
  * `--validation-only` measures the schema validation alone and `--gate-only` the gate
  * alone on the build in out/ (seconds each); `--editors-only` the gate, the
@@ -23,7 +25,8 @@ import { DEFAULT_LOCAL_DATASET } from '../lib/content/source.ts'
 import { routeBytes, type RouteBytes } from './bench/bytes.ts'
 import { buildEmptyPage } from './bench/empty-page.ts'
 import { measureBuilds, measurePublishing, seconds } from './bench/publish.ts'
-import { routeBytesAt } from './bench/bytes-at.ts'
+import { measureAt, routeBytesAt } from './bench/bytes-at.ts'
+import { compareExports } from './bench/export-diff.ts'
 import { measureEditorFigures, type EditorFigures } from './bench/editors.ts'
 import { measureGate, type GateFigures } from './bench/gate.ts'
 import { measureValidation, type ValidationFigures } from './bench/validation.ts'
@@ -116,6 +119,25 @@ if (process.argv.includes('--editors-only')) {
   printGate(await measureGate('out'))
   printEditors(await measureEditorFigures())
   if (against) compareBytes(against, routeBytes('out'))
+  process.exit(0)
+}
+
+const filesFlag = process.argv.indexOf('--files-against')
+if (filesFlag > 0) {
+  const revision = process.argv[filesFlag + 1]
+  if (!revision) throw new Error('--files-against needs a git revision, e.g. --files-against main~3')
+  requireBuild()
+  console.log(`bench: building ${revision} to compare its files with out/...`)
+  const diff = measureAt(revision, (exportDir) => compareExports(exportDir, 'out'))
+  console.log(
+    `\nFiles of ${revision}'s build -> out/: ${diff.identical} identical, ${diff.onlyBuildId} differ only by Next's build id, ${diff.differ.length} differ`,
+  )
+  for (const [label, files] of [
+    ['differ', diff.differ],
+    [`only in ${revision}`, diff.onlyBefore],
+    ['only in out/', diff.onlyAfter],
+  ] as const)
+    if (files.length) console.log(`${label}:\n${files.map((file) => `  ${file}`).join('\n')}`)
   process.exit(0)
 }
 

@@ -1,6 +1,6 @@
 /**
- * The visitors' bytes of another commit's build, for "before and after" figures: the
- * commit is checked out into a temporary git worktree (with this checkout's
+ * Another commit's build, for "before and after" figures (the visitors' bytes, or the
+ * files themselves): the commit is checked out into a temporary git worktree (with this checkout's
  * `node_modules` as hard links: Turbopack reads no file from outside the project), built with `npm run build` on its own embedded default, and measured
  * page by page like the current build (bytes.ts). Takes one full build.
  */
@@ -22,7 +22,16 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
  * @returns bytes per page of that revision's build (the same shape as `routeBytes`)
  * @throws Error when the revision does not exist or its build fails
  */
-export function routeBytesAt(revision: string): RouteBytes[] {
+export const routeBytesAt = (revision: string): RouteBytes[] => measureAt(revision, routeBytes)
+
+/**
+ * Builds another revision in a temporary worktree and measures its export.
+ * @param revision any git revision
+ * @param measure reads the revision's export folder (it is removed afterwards)
+ * @returns what `measure` returned
+ * @throws Error when the revision does not exist or its build fails
+ */
+export function measureAt<T>(revision: string, measure: (exportDir: string) => T): T {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-at-'))
   const tree = path.join(dir, 'tree')
   run('git', ['worktree', 'add', '--detach', tree, revision], process.cwd())
@@ -33,7 +42,7 @@ export function routeBytesAt(revision: string): RouteBytes[] {
     delete env.SANITY_PROJECT_ID
     delete env.CONTENT_PERSPECTIVE
     run('npm', ['run', 'build'], tree, env)
-    return routeBytes(path.join(tree, 'out'))
+    return measure(path.join(tree, 'out'))
   } finally {
     run('git', ['worktree', 'remove', '--force', tree], process.cwd())
     rmSync(dir, { recursive: true, force: true })
