@@ -210,10 +210,12 @@ describe("the Presentation tool's generated secret (@sanity/preview-url-secret)"
     }
   })
 
-  test('an off-site pathname still lands on the site', async () => {
-    const answer = await presentationEnable('fresh-secret', '//evil.example/x')
-    expect(answer.statusCode).toBe(303)
-    expect(answer.headers.location).toMatch(/^\/(?!\/)/)
+  test('an off-site pathname still lands on the site, checked once resolved', async () => {
+    for (const pathname of ['//evil.example/x', '/.//evil.example/x', '/a/..//evil.example/x']) {
+      const answer = await presentationEnable('fresh-secret', pathname)
+      expect(answer.statusCode).toBe(303)
+      expect([pathname, answer.headers.location]).toEqual([pathname, expect.stringMatching(/^\/(?![/\\])/)])
+    }
   })
 
   test('the Content Lake out of reach: 503, saying so', async () => {
