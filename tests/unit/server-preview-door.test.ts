@@ -54,7 +54,8 @@ describe('redirects stay on the site', () => {
 
 describe('the doors of a running publisher', () => {
   beforeEach(async () => {
-    site = await startFixture({ webhookSecret: SECRET, previewSecret: PREVIEW })
+    // No first build: the doors answer without a live site (and the tests run in a second).
+    site = await startFixture({ webhookSecret: SECRET, previewSecret: PREVIEW }, false)
   })
   afterEach(() => site.close())
   describe('redirects stay on the site, on the publisher', () => {
@@ -84,11 +85,14 @@ describe('the doors of a running publisher', () => {
 
     test('right secrets are never counted, and a lock ends with its window', async () => {
       await site.close()
-      site = await startFixture({
-        webhookSecret: SECRET,
-        previewSecret: PREVIEW,
-        wrongGuesses: { max: 2, timeWindow: 400 },
-      })
+      site = await startFixture(
+        {
+          webhookSecret: SECRET,
+          previewSecret: PREVIEW,
+          wrongGuesses: { max: 2, timeWindow: 400 },
+        },
+        false,
+      )
       for (let i = 0; i < 5; i++) expect((await enable()).statusCode).toBe(303)
       await enable('wrong')
       await enable('wrong')
@@ -166,7 +170,10 @@ describe('the doors of a running publisher', () => {
 
     test('a cookie older than its lifetime opens nothing', async () => {
       await site.close()
-      site = await startFixture({ webhookSecret: SECRET, previewSecret: PREVIEW, previewSessionMs: 300 })
+      site = await startFixture(
+        { webhookSecret: SECRET, previewSecret: PREVIEW, previewSessionMs: 300 },
+        false,
+      )
       const cookie = cookieOf(await enable())
       expect(await opensPreview(cookie)).toBe(true)
       await new Promise((resolve) => setTimeout(resolve, 400))
@@ -185,12 +192,15 @@ describe('the doors of a running publisher', () => {
     const NEXT_WEBHOOK = 'next-webhook-secret-0123456789abcdef012345'
     beforeEach(async () => {
       await site.close()
-      site = await startFixture({
-        webhookSecret: NEXT_WEBHOOK,
-        previousWebhookSecret: SECRET,
-        previewSecret: NEXT,
-        previousPreviewSecret: PREVIEW,
-      })
+      site = await startFixture(
+        {
+          webhookSecret: NEXT_WEBHOOK,
+          previousWebhookSecret: SECRET,
+          previewSecret: NEXT,
+          previousPreviewSecret: PREVIEW,
+        },
+        false,
+      )
     })
 
     test('the previous preview secret still opens a session, and so does the new one', async () => {
@@ -213,6 +223,8 @@ describe('the doors of a running publisher', () => {
 
   describe('errors are for editors', () => {
     test('/healthz: anyone gets ok, the live build, building and queued; editors get the rest', async () => {
+      site.publisher.request()
+      await site.publisher.idle()
       const anonymous = await site.app.inject({
         url: '/healthz',
         headers: { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' },
