@@ -65,19 +65,41 @@ test('the 404 page preloads the core face too, so it can draw with it from the f
 }) => {
   // Next writes no font preload on its not-found page; the build adds it (postbuild/adaptive-font-preload.ts).
   // Without it the face is requested by the CSS, too late for font-display: optional to use it.
-  const response = await page.goto('/no-such-page')
-  expect(response?.status()).toBe(404)
+  // The preload is skipped on purpose when the page's head is read SLOW_ROUND_TRIP_MS or more
+  // after its request (a slow connection). On loopback that only happens when this shared
+  // machine stalls the browser; such a load is not the fast connection this test is about,
+  // so it is tried again (at most 3 loads), and the answer is checked on a fast one.
+  // When the document starts, before any of its scripts: what the build's script measures, nearly.
+  await page.addInitScript(() => {
+    ;(window as unknown as { documentStartedAt: number }).documentStartedAt = performance.now()
+  })
+  let font = { fcp: NaN, initiator: undefined as string | undefined, start: NaN, headAfterMs: NaN }
+  for (let load = 1; load <= 3; load++) {
+    const response = await page.goto('/no-such-page')
+    expect(response?.status()).toBe(404)
+    font = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
+      const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
+        (resource) => resource.name.includes('plus_jakarta_sans_core'),
+      )
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+      return {
+        fcp,
+        initiator: entry?.initiatorType,
+        start: entry?.startTime ?? NaN,
+        headAfterMs:
+          (window as unknown as { documentStartedAt: number }).documentStartedAt - navigation.requestStart,
+      }
+    })
+    if (font.headAfterMs < SLOW_ROUND_TRIP_MS - 20) break
+  }
+  expect(font.headAfterMs, 'three loads in a row read as a slow connection').toBeLessThan(
+    SLOW_ROUND_TRIP_MS - 20,
+  )
   await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute(
     'href',
     /plus_jakarta_sans_core/,
   )
-  const font = await page.evaluate(() => {
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
-    const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((resource) =>
-      resource.name.includes('plus_jakarta_sans_core'),
-    )
-    return { fcp, initiator: entry?.initiatorType, start: entry?.startTime ?? NaN }
-  })
   expect(font.initiator).toBe('link')
   expect(font.start).toBeLessThan(font.fcp)
 })
