@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import type { HealthReport } from '../server/health.ts'
-import { operatorToken } from '../server/secrets.ts'
+import { operatorHeaders } from '../server/secrets.ts'
 
 const secret = process.env.SANITY_WEBHOOK_SECRET?.trim()
 if (!secret) {
@@ -31,9 +31,7 @@ const documentId = (documentFlag > 0 ? process.argv[documentFlag + 1] : undefine
 // The whole report (a failure's reason) is for editors and the operator: this script proves
 // it is the operator with the token derived from the webhook secret it signs with.
 const health = async (): Promise<HealthReport> =>
-  (
-    await fetch(`${base}/healthz`, { headers: { authorization: `Bearer ${operatorToken(secret)}` } })
-  ).json() as Promise<HealthReport>
+  (await fetch(`${base}/healthz`, { headers: operatorHeaders(secret) })).json() as Promise<HealthReport>
 
 const before = await health()
 const body = JSON.stringify({ _id: documentId, _type: 'manual', publishedAt: new Date().toISOString() })

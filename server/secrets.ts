@@ -40,6 +40,11 @@ export function deriveKey(secret: string, purpose: string): string {
 export const operatorToken = (webhookSecret: string): string =>
   deriveKey(webhookSecret, 'publisher operator token')
 
+/** The header the operator's scripts send to prove who they are (editor-access.ts). */
+export const operatorHeaders = (webhookSecret: string): { authorization: string } => ({
+  authorization: `Bearer ${operatorToken(webhookSecret)}`,
+})
+
 /**
  * Constant-time comparison of a guess with any of the accepted secrets (lengths differ
  * freely: both sides are hashed first).

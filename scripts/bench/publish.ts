@@ -15,7 +15,7 @@ import path from 'node:path'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import autocannon from 'autocannon'
 import type { HealthReport } from '../../server/health.ts'
-import { operatorToken } from '../../server/secrets.ts'
+import { operatorHeaders } from '../../server/secrets.ts'
 import { serveExport } from '../audit/serve.ts'
 import { median } from './median.ts'
 
@@ -42,9 +42,7 @@ export function timeBuild(): number {
 
 /** The publisher's whole `/healthz` report at `base`, asked as the operator. */
 export const health = async (base: string): Promise<HealthReport> =>
-  (
-    await fetch(`${base}/healthz`, { headers: { authorization: `Bearer ${operatorToken(SECRET)}` } })
-  ).json() as Promise<HealthReport>
+  (await fetch(`${base}/healthz`, { headers: operatorHeaders(SECRET) })).json() as Promise<HealthReport>
 
 let delivery = 0
 /**

@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writ
 import os from 'node:os'
 import path from 'node:path'
 import { serveExport, type ServedSite } from '../../scripts/audit/serve'
-import { operatorToken } from '../../server/secrets'
+import { operatorHeaders, operatorToken } from '../../server/secrets'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
@@ -22,7 +22,7 @@ let BASE = ''
 const SECRET = 'e2e-publish-secret-0123456789abcdef012345'
 const PREVIEW_SECRET = 'e2e-preview-secret-0123456789abcdef012345'
 /** What the operator's scripts prove themselves with (server/secrets.ts). */
-const OPERATOR = { authorization: `Bearer ${operatorToken(SECRET)}` }
+const OPERATOR = operatorHeaders(SECRET)
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
 let dir: string

@@ -14,7 +14,6 @@ import { BuildStore } from '@/server/builds'
 import { InboxFile } from '@/server/inbox'
 import { publisherLog } from '@/server/log'
 import { Publisher, type PublisherOptions } from '@/server/publisher'
-import { operatorToken } from '@/server/secrets'
 
 /** The project's Node 24 (the `node` devDependency), which runs .ts files. */
 export const NODE = path.resolve('node_modules/.bin/node')
@@ -169,7 +168,5 @@ export async function deliverWebhook(
   })
 }
 
-/** The header the operator's scripts prove themselves with (derived from the webhook secret). */
-export const operatorHeaders = (webhookSecret: string) => ({
-  authorization: `Bearer ${operatorToken(webhookSecret)}`,
-})
+/** The header the operator's scripts prove themselves with (server/secrets.ts). */
+export { operatorHeaders } from '@/server/secrets'
