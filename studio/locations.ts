@@ -4,18 +4,11 @@
  * preview beside the form. The paths are the site's routes (the site's `app/` route
  * segments); a test checks each against them, and that every document type has an entry.
  */
-import { defineLocations, type DocumentLocation, type DocumentLocationResolvers } from 'sanity/presentation'
+import { defineLocations, type DocumentLocationResolvers } from 'sanity/presentation'
+import { caseStudyHref, SITE_PAGES } from './schemaTypes/sitePages.ts'
 
-/** The site's pages that are not a document of their own. */
-export const SITE_PAGES = {
-  home: { title: 'Home page', href: '/' },
-  caseStudies: { title: 'Case Studies', href: '/case-studies' },
-  sites: { title: 'Sites', href: '/sites' },
-  consultation: { title: 'Free Consultation', href: '/consultation' },
-} as const satisfies Record<string, DocumentLocation>
-
-/** A case study's own page (the site's `case-studies/[slug]` route segment). */
-export const caseStudyHref = (slug: string) => `/case-studies/${slug}`
+// The pages' paths live in a plain module, which the schema's link rule also imports.
+export { caseStudyHref, SITE_PAGES }
 
 /** A section of the home page: the document shows there and nowhere else. */
 const onHomePage = defineLocations({ locations: [SITE_PAGES.home] })
