@@ -3,7 +3,14 @@
  * the schema.org JSON-LD objects (typed with schema-dts) that pages embed as
  * `<script type="application/ld+json">`. No content source here: callers pass
  * what the content layer returned.
+ *
+ * Everything returned is clean of stega, whatever it is given: in an editor's preview the
+ * content's strings carry Sanity's invisible edit links, and metadata and JSON-LD are never
+ * overlays (they sit in `<head>` or are read by machines; an encoded URL or title is a
+ * wrong one). Each builder cleans what it takes. `stegaClean` comes from
+ * `@sanity/client/stega`, what next-sanity re-exports.
  */
+import { stegaClean } from '@sanity/client/stega'
 import type { Metadata } from 'next'
 import type { Article, FAQPage, ProfessionalService, WithContext } from 'schema-dts'
 import { excerpt, telHref } from './text.ts'
@@ -38,12 +45,12 @@ export type FaqInput = { question: string; answer: string }
  * `DESCRIPTION_LENGTH` characters with an ellipsis.
  */
 export function metaDescription(text: string): string {
-  return excerpt(text.replace(/\s+/g, ' '), DESCRIPTION_LENGTH)
+  return excerpt(stegaClean(text).replace(/\s+/g, ' '), DESCRIPTION_LENGTH)
 }
 
 /** An absolute URL for a site path, on the configured `siteUrl`. */
 export function absoluteUrl(path: string, siteUrl: string): string {
-  return new URL(path, siteUrl).href
+  return new URL(stegaClean(path), stegaClean(siteUrl)).href
 }
 
 /** The organisation's stable JSON-LD `@id`, so other objects can point at it. */
@@ -55,7 +62,8 @@ export function organizationId(siteUrl: string): string {
  * The agency as a schema.org ProfessionalService with a ContactPoint from site
  * settings' e-mail and phone (the phone in E.164-like form, digits and '+').
  */
-export function organizationJsonLd(settings: OrganizationInput): WithContext<ProfessionalService> {
+export function organizationJsonLd(input: OrganizationInput): WithContext<ProfessionalService> {
+  const settings = stegaClean(input)
   const url = absoluteUrl('/', settings.siteUrl)
   return {
     '@context': 'https://schema.org',
@@ -86,7 +94,7 @@ export function faqPageJsonLd(faqs: FaqInput[], siteUrl: string): WithContext<FA
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
     url: absoluteUrl('/', siteUrl),
-    mainEntity: faqs.map((faq) => ({
+    mainEntity: stegaClean(faqs).map((faq) => ({
       '@type': 'Question',
       name: faq.question,
       acceptedAnswer: { '@type': 'Answer', text: faq.answer },
@@ -98,7 +106,12 @@ export function faqPageJsonLd(faqs: FaqInput[], siteUrl: string): WithContext<FA
  * A case study as a schema.org Article at its canonical (slug) address, published
  * by the agency; dates come from the document's `_createdAt` and `_updatedAt`.
  */
-export function caseStudyJsonLd(study: ArticleInput, settings: OrganizationInput): WithContext<Article> {
+export function caseStudyJsonLd(
+  studyInput: ArticleInput,
+  settingsInput: OrganizationInput,
+): WithContext<Article> {
+  const study = stegaClean(studyInput)
+  const settings = stegaClean(settingsInput)
   const url = absoluteUrl(`/case-studies/${study.slug}`, settings.siteUrl)
   const publisher = {
     '@type': 'ProfessionalService',
@@ -135,12 +148,12 @@ export const OG_PAGE_CARDS = {
 
 /** Name of a case study's share card (`/og/<name>.png`). */
 export function caseStudyCardName(slug: string): string {
-  return `case-study-${slug}`
+  return `case-study-${stegaClean(slug)}`
 }
 
 /** The path of a share card image by its name. */
 export function ogImagePath(card: string): string {
-  return `/og/${card}.png`
+  return `/og/${stegaClean(card)}.png`
 }
 
 /** Pixel size of every share card (the 1.91:1 Open Graph and Twitter recommend). */
@@ -168,7 +181,8 @@ export type PageMetaInput = {
  * layout's `metadataBase`, i.e. the `siteUrl` setting), Open Graph and Twitter
  * card texts and images (drawn by app/og/[card]/route.tsx).
  */
-export function pageMetadata(page: PageMetaInput): Metadata {
+export function pageMetadata(input: PageMetaInput): Metadata {
+  const page = stegaClean(input)
   const fullTitle = page.title ? `${page.title} | ${page.brandName}` : page.defaultTitle
   const description = metaDescription(page.description)
   const images = [{ url: page.image, ...OG_IMAGE_SIZE, alt: page.imageAlt, type: 'image/png' }]
@@ -191,7 +205,8 @@ export function pageMetadata(page: PageMetaInput): Metadata {
 
 /**
  * Metadata of a section page (/case-studies, /sites, /consultation): its heading as
- * title, its intro from site settings as description, its own share card.
+ * title, its intro from site settings as description, its own share card (clean:
+ * `pageMetadata` cleans all it is given, the alt text made here too).
  * @param settings brand name and headline (for the default title)
  * @param page title, intro text, canonical path and share card name (e.g. 'sites')
  */
@@ -212,5 +227,5 @@ export function sectionPageMetadata(
 
 /** The home page's title, also the default of pages without one: brand and headline. */
 export function siteTitle(settings: { brandName: string; heroHeadline: string }): string {
-  return `${settings.brandName}: ${settings.heroHeadline}`
+  return stegaClean(`${settings.brandName}: ${settings.heroHeadline}`)
 }

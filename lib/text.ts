@@ -4,7 +4,9 @@ export const PREVIEW_LENGTH = 120
 /**
  * The first `length` characters of `text` followed by an ellipsis (spec §2, §9:
  * card preview of the issue is 120 characters plus ellipsis). Counts Unicode
- * code points, so an emoji or accented letter is never cut in half.
+ * code points, so an emoji or accented letter is never cut in half. It counts stega's
+ * invisible characters too: give it clean text (lib/seo.ts `metaDescription` cleans first;
+ * CaseStudyCard cuts the clean text and puts the edit link back after the cut).
  * @returns the whole text when it is not longer than `length`
  */
 export function excerpt(text: string, length = PREVIEW_LENGTH): string {
@@ -14,7 +16,8 @@ export function excerpt(text: string, length = PREVIEW_LENGTH): string {
 }
 
 /**
- * A `tel:` link for a phone number as people write it.
+ * A `tel:` link for a phone number as people write it. Only digits and '+' are kept, so
+ * stega's invisible characters never reach the href (callers clean the number anyway).
  * @example telHref('+44 20 7946 0321') === 'tel:+442079460321'
  */
 export function telHref(phone: string): string {
@@ -24,6 +27,7 @@ export function telHref(phone: string): string {
 /**
  * JSON to put inside an inline `<script>` (JSON-LD, a list for a loader): `<` is
  * written as `\u003c`, so no string in the data can close the script element early.
+ * It writes what it is given, stega included: components/seo/JsonLd.tsx cleans first.
  * @param data anything JSON.stringify accepts
  */
 export function scriptSafeJson(data: unknown): string {

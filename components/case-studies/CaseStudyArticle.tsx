@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { stegaClean } from 'next-sanity'
 import { TextLink } from '@/components/ui/TextLink'
 import { PortableText, type PortableTextBlock } from '@portabletext/react'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
@@ -20,7 +21,8 @@ const boxes = [
 /**
  * A case study's page (spec §2): image, title, the three boxes (The Issue, Our
  * Solution, The Outcome), the numbered 'How We Did It' list, a back link and a
- * consultation link.
+ * consultation link. A step's key is its clean text (stega: a key is an identity, never
+ * shown), the same in an editor's preview.
  */
 export function CaseStudyArticle({ study }: { study: CaseStudyArticleData }) {
   return (
@@ -61,7 +63,7 @@ export function CaseStudyArticle({ study }: { study: CaseStudyArticleData }) {
         </h2>
         <ol className="mt-8 space-y-5">
           {study.details.map((step, index) => (
-            <li key={step} className="flex gap-5">
+            <li key={stegaClean(step)} className="flex gap-5">
               <span
                 aria-hidden="true"
                 className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft font-bold text-accent tabular-nums"

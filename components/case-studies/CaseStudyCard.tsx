@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { stegaClean } from 'next-sanity'
 import { CardShell } from '@/components/ui/CardShell'
 import type { ContentImage as ContentImageData } from '@/lib/content/media'
 import { excerpt } from '@/lib/text'
@@ -13,9 +14,23 @@ export type CaseStudyCardData = {
 }
 
 /**
+ * The card's preview of the issue: its first 120 characters. In an editor's preview (stega)
+ * the cut is made on the clean text, so the invisible characters neither count toward the
+ * 120 nor get cut in half (a short issue would gain an ellipsis, and the overlays could not
+ * read what is left); the client appends them, so they go back after the cut, and the
+ * preview stays click-to-edit. A clean text gives exactly `excerpt(issueText)`.
+ */
+function issuePreview(issueText: string): string {
+  const text = stegaClean(issueText)
+  const encoding = issueText.startsWith(text) ? issueText.slice(text.length) : ''
+  return `${excerpt(text)}${encoding}`
+}
+
+/**
  * A case study card (spec §2 /case-studies): image, title, the first 120
  * characters of the issue plus an ellipsis, and 'Read case study'. The whole
- * card is one link to /case-studies/{slug}.
+ * card is one link to /case-studies/{slug}, with the clean slug (stega: an encoded URL
+ * breaks).
  * @param headingLevel 'h2' on /case-studies, 'h3' inside a home section
  * @param priority true for a card above the fold (its image loads first, see ContentImage)
  */
@@ -32,13 +47,13 @@ export function CaseStudyCard({
     <CardShell image={study.image} priority={priority} linked>
       <Heading className="text-xl font-bold">
         <Link
-          href={`/case-studies/${study.slug}`}
+          href={`/case-studies/${stegaClean(study.slug)}`}
           className="after:absolute after:inset-0 focus-visible:outline-none after:rounded-ui group-has-[:focus-visible]:after:outline-3 group-has-[:focus-visible]:after:outline-accent"
         >
           {study.title}
         </Link>
       </Heading>
-      <p className="mt-3 flex-1 text-muted">{excerpt(study.issueText)}</p>
+      <p className="mt-3 flex-1 text-muted">{issuePreview(study.issueText)}</p>
       <p aria-hidden="true" className="mt-5 font-semibold text-accent">
         {'Read case study'}{' '}
         <span className="inline-block transition-transform group-hover:translate-x-1">→</span>

@@ -1,10 +1,12 @@
+import { stegaClean } from 'next-sanity'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { ContentImage } from '@/components/ui/ContentImage'
 import type { ContentImage as ContentImageData } from '@/lib/content/media'
 
 /**
  * Home section 1 (spec §2): hero texts, selling points, the consultation button
- * and a preview image. Carries the `homepage` anchor.
+ * and a preview image. Carries the `homepage` anchor. A selling point's key is its clean
+ * text (stega: a key is an identity, never shown), the same in an editor's preview.
  */
 export function Hero({
   eyebrow,
@@ -32,7 +34,7 @@ export function Hero({
           </p>
           <ul className="mt-8 space-y-3">
             {sellingPoints.map((point) => (
-              <li key={point} className="flex items-start gap-3">
+              <li key={stegaClean(point)} className="flex items-start gap-3">
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 size-5 shrink-0 text-accent">
                   <path
                     d="M4 10.5l4 4 8-9"

@@ -1,9 +1,12 @@
+import { stegaClean } from 'next-sanity'
 import { footerItems } from '@/lib/navigation'
 import { telHref } from '@/lib/text'
 import { LinkList } from './LinkList'
 
 /**
  * The footer (spec §2 item 9): anchor links, contact e-mail and phone, copyright 2025.
+ * The e-mail and phone links are cleaned (stega: an href is never an overlay, and an
+ * encoded address breaks); the shown texts keep theirs.
  * @param brandName, description, email, phone from site settings
  */
 export function SiteFooter({
@@ -37,14 +40,17 @@ export function SiteFooter({
           <ul className="mt-4 space-y-1">
             <li>
               <a
-                href={`mailto:${email}`}
+                href={`mailto:${stegaClean(email)}`}
                 className="inline-flex min-h-11 items-center break-all hover:underline"
               >
                 {email}
               </a>
             </li>
             <li>
-              <a href={telHref(phone)} className="inline-flex min-h-11 items-center hover:underline">
+              <a
+                href={telHref(stegaClean(phone))}
+                className="inline-flex min-h-11 items-center hover:underline"
+              >
                 {phone}
               </a>
             </li>

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { ImageResponse } from 'next/og'
+import { stegaClean } from 'next-sanity'
 import { OG_IMAGE_SIZE } from '@/lib/seo'
 
 /** What one card shows: brand, a small label, the page's title, and optionally a content image. */
@@ -104,10 +105,12 @@ function titleSize(title: string, withImage: boolean): number {
  * resvg writes full-colour PNG; sharp (libimagequant) turns it into a 256-colour
  * palette PNG, dithered: a card with a photo goes from about 150 kB to 45 kB and
  * looks the same at the size networks show it.
+ * Every prop is cleaned first (stega: a share card is a picture, never an overlay; the
+ * title's length sets its size, and the image's address names a file).
  * @returns a Response with the PNG (image/png)
  */
 export async function ogCardImage(props: OgCardProps): Promise<Response> {
-  const drawn = await (await drawCard(props)).arrayBuffer()
+  const drawn = await (await drawCard(stegaClean(props))).arrayBuffer()
   const png = await sharp(Buffer.from(drawn)).png({ palette: true, quality: 90, effort: 10 }).toBuffer()
   return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } })
 }

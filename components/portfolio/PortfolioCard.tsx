@@ -1,3 +1,4 @@
+import { stegaClean } from 'next-sanity'
 import { CardShell } from '@/components/ui/CardShell'
 import type { ContentImage as ContentImageData } from '@/lib/content/media'
 
@@ -12,18 +13,20 @@ export type PortfolioSiteData = {
 
 /**
  * One site of 'Our Portfolio' (spec §2): its 'Visit site' link opens in a new
- * tab (and says so to screen readers).
+ * tab (and says so to screen readers). Its address is cleaned (stega: the href is never an
+ * overlay, an encoded URL breaks, and the host shown is computed from it).
  * @param priority true for a card above the fold (its image loads first, see ContentImage)
  */
 export function PortfolioCard({ site, priority = false }: { site: PortfolioSiteData; priority?: boolean }) {
-  const host = new URL(site.url).host.replace(/^www\./, '')
+  const url = stegaClean(site.url)
+  const host = new URL(url).host.replace(/^www\./, '')
   return (
     <CardShell image={site.image} priority={priority} imageDivider>
       <h2 className="text-xl font-bold">{site.title}</h2>
       <p className="mt-1 text-sm text-muted">{host}</p>
       <p className="mt-3 flex-1 text-muted">{site.description}</p>
       <a
-        href={site.url}
+        href={url}
         target="_blank"
         rel="noopener noreferrer"
         className="mt-5 inline-flex min-h-11 items-center gap-2 self-start font-semibold text-accent hover:underline"

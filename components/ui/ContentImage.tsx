@@ -1,4 +1,5 @@
 import Image from 'next/image'
+import { stegaClean } from 'next-sanity'
 import { preload } from 'react-dom'
 import type { ContentImage as ContentImageData, ImageFocus } from '@/lib/content/media'
 
@@ -60,6 +61,12 @@ export function svgCropAlignment(focus: ImageFocus | undefined): string {
  *   high fetch priority (it is often the page's largest contentful paint). An image
  *   already inlined as a `data:` URL (lib/content `inlineIfSmall`) is not preloaded: a
  *   preload link would repeat its bytes in the head.
+ *
+ * In an editor's preview (stega): the addresses and the viewBox are cleaned, since an
+ * attribute or a preload is never an overlay and an encoded URL names another file. The
+ * alt text keeps its stega: an `<img>`'s alt and an `<svg>`'s aria-label are the attributes
+ * Sanity's overlays read, which makes the image itself click-to-edit. The inline markup
+ * comes from the image file (lib/content), never from a content string.
  */
 export function ContentImage({
   image,
@@ -72,12 +79,14 @@ export function ContentImage({
   priority?: boolean
   className?: string
 }) {
+  const src = stegaClean(image.src)
+  const srcSet = stegaClean(image.srcSet)
   const focusPosition = objectPosition(image.focus)
   const position = focusPosition ? { objectPosition: focusPosition } : undefined
   if (image.inlineSvg)
     return (
       <svg
-        viewBox={image.inlineSvg.viewBox}
+        viewBox={stegaClean(image.inlineSvg.viewBox)}
         width={image.width}
         height={image.height}
         preserveAspectRatio={svgCropAlignment(image.focus)}
@@ -88,16 +97,15 @@ export function ContentImage({
         dangerouslySetInnerHTML={{ __html: image.inlineSvg.markup }}
       />
     )
-  if (image.srcSet) {
+  if (srcSet) {
     // What next/image does for `preload`, with the build's own copies (a static export
     // has no image optimizer, so next/image would send the widest copy to every screen).
-    if (priority)
-      preload(image.src, { as: 'image', imageSrcSet: image.srcSet, imageSizes: sizes, fetchPriority: 'high' })
+    if (priority) preload(src, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' })
     return (
       // eslint-disable-next-line @next/next/no-img-element -- next/image takes no srcset of our own (images.unoptimized)
       <img
-        src={image.src}
-        srcSet={image.srcSet}
+        src={src}
+        srcSet={srcSet}
         sizes={sizes}
         width={image.width}
         height={image.height}
@@ -112,12 +120,12 @@ export function ContentImage({
   }
   return (
     <Image
-      src={image.src}
+      src={src}
       width={image.width}
       height={image.height}
       alt={image.alt}
       sizes={sizes}
-      preload={priority && !image.src.startsWith('data:')}
+      preload={priority && !src.startsWith('data:')}
       fetchPriority={priority ? 'high' : undefined}
       className={`h-auto w-full ${className}`}
       style={position}

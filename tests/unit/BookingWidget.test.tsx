@@ -4,6 +4,8 @@
  * 800 px high (spec §9), and the provider's embed script added once the page has
  * loaded, never before (it must not compete with the page's own loading).
  */
+// First: BookingWidget imports next-sanity (stegaClean), which needs Node's web globals in jsdom.
+import './helpers/webGlobals'
 import { render, screen, waitFor } from '@testing-library/react'
 import { BookingWidget } from '@/components/consultation/BookingWidget'
 
