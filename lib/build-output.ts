@@ -14,11 +14,8 @@ import { STUDIO_BASE_PATH } from './studio.ts'
 /** Name of the completion marker inside a build: the publisher never puts a build live without it. */
 export const BUILD_MARKER = '.build.json'
 
-/**
- * What `.build.json` records about a build: its id and time, and `preview: true` for a
- * build of drafts (CONTENT_PERSPECTIVE=drafts), which is never put live for visitors.
- */
-export type BuildInfo = { id: string; builtAt: string; preview?: true }
+/** What `.build.json` records about a build: its id and time. */
+export type BuildInfo = { id: string; builtAt: string }
 
 /**
  * Reads a build's marker.

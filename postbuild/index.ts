@@ -6,8 +6,6 @@
  *    out (adaptive-font-preload.ts); Next's scripts started after the first paint and
  *    the inline RSC payload fetched from its file (defer-framework-scripts.ts); then
  *    checks that nothing of Next's shape was left behind (next-export-shape.ts);
- *    in a preview build of drafts, every page also loads the Studio's Presentation
- *    connection, bundled into `_preview/` (presentation-connection.ts);
  * 3. writes `_headers` (security-headers.ts) and `_redirects` (redirects-file.ts);
  * 4. precompresses (precompress.ts);
  * 5. writes `.page-documents.json`, each page's main documents, for the publish gate's
@@ -26,7 +24,6 @@ import { decodeFileNames } from './decode-file-names.ts'
 import { deferFrameworkScripts } from './defer-framework-scripts.ts'
 import { assertRewritten, payloadFileOf } from './next-export-shape.ts'
 import { precompressSite, type PrecompressResult } from './precompress.ts'
-import { addPresentationConnection, withConnectionScript } from './presentation-connection.ts'
 import { redirectsFile } from './redirects-file.ts'
 import { formatHeadersFile, headerRules, type IntegrationSettings } from './security-headers.ts'
 
@@ -59,8 +56,6 @@ export type FinalizeResult = {
  * @param settings the integrations site settings name (for the Content-Security-Policy)
  * @param options cacheDir: cache of compressed copies between builds (see precompressSite);
  *   studioProjectId: the project the embedded Studio edits, if any (its page's CSP allows Sanity);
- *   preview: a build of drafts, marked so in `.build.json`, whose pages load the Presentation
- *   connection; connectionCacheDir: where its bundle is kept between builds;
  *   pageDocuments: each page's main documents, written to `.page-documents.json` (none: `{}`)
  * @throws Error when the export has no index.html (Next did not finish), or when a page
  *   comes out of the rewriting with Next's scripts or inline payload still in place
@@ -72,15 +67,10 @@ export async function finalizeExport(
   options: {
     cacheDir?: string
     studioProjectId?: string | null
-    preview?: boolean
-    connectionCacheDir?: string
     pageDocuments?: PageDocuments
   } = {},
 ): Promise<FinalizeResult> {
   const renamed = await decodeFileNames(root)
-  const connection = options.preview
-    ? await addPresentationConnection(root, options.connectionCacheDir)
-    : null
   const files = await listFiles(root)
   if (!files.includes(path.join(root, 'index.html'))) throw new Error(`${root}: no index.html, not an export`)
   const fileSet = new Set(files)
@@ -99,14 +89,9 @@ export async function finalizeExport(
             }
           : undefined
         // Every page preloads the site font, the 404 page included (adaptive-font-preload.ts).
-        const rewritten = deferFrameworkScripts(preloadPageFonts(exported), payload)
+        const html = deferFrameworkScripts(preloadPageFonts(exported), payload)
         const relative = path.relative(root, file).split(path.sep).join('/')
-        assertRewritten(relative, rewritten, payload !== undefined)
-        // The site's pages, not the booking widget's stand-in.
-        const html =
-          connection && !relative.startsWith('booking/')
-            ? withConnectionScript(relative, rewritten, connection)
-            : rewritten
+        assertRewritten(relative, html, payload !== undefined)
         return { file, relative, html, changed: html !== exported }
       }),
   )
@@ -132,11 +117,7 @@ export async function finalizeExport(
     path.join(root, PAGE_DOCUMENTS_FILE),
     JSON.stringify(options.pageDocuments ?? {}, null, 2) + '\n',
   )
-  const info: BuildInfo = {
-    id: newBuildId(),
-    builtAt: new Date().toISOString(),
-    ...(options.preview ? { preview: true as const } : {}),
-  }
+  const info: BuildInfo = { id: newBuildId(), builtAt: new Date().toISOString() }
   await writeFile(path.join(root, BUILD_MARKER), JSON.stringify(info, null, 2) + '\n')
   return { info, renamed, pages: pages.length, compressed }
 }

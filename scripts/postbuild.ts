@@ -9,7 +9,7 @@
 import path from 'node:path'
 import { getSiteSettings } from '../lib/content/index.ts'
 import { caseStudyPathsQuery } from '../lib/content/queries.ts'
-import { isPreviewPerspective, runQuery, sourceFromEnv } from '../lib/content/source.ts'
+import { runQuery, sourceFromEnv } from '../lib/content/source.ts'
 import { caseStudyPageDocuments } from '../lib/page-documents.ts'
 import { studioProjectFromEnv } from '../lib/studio.ts'
 import { finalizeExport } from '../postbuild/index.ts'
@@ -23,16 +23,13 @@ const caseStudies = await runQuery(caseStudyPathsQuery, {}, sourceFromEnv())
 const result = await finalizeExport(root, await getSiteSettings(), {
   cacheDir,
   studioProjectId: studioProjectFromEnv()?.projectId,
-  // Any perspective but `published` (drafts, a content release) is a preview: never live.
-  preview: isPreviewPerspective(sourceFromEnv().perspective),
-  connectionCacheDir: path.resolve('.next/cache/presentation-connection'),
   pageDocuments: caseStudyPageDocuments(caseStudies),
 })
 const { compressed } = result
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
 console.log(
   `postbuild: build ${result.info.id}: _headers for ${result.pages} pages, ` +
-    `${result.info.preview ? 'a preview of drafts, ' : ''}${compressed.files} files precompressed, ${compressed.cached} from cache (${kib(compressed.rawBytes)} -> br ${kib(compressed.brotliBytes)}, gzip ${kib(compressed.gzipBytes)})` +
+    `${compressed.files} files precompressed, ${compressed.cached} from cache (${kib(compressed.rawBytes)} -> br ${kib(compressed.brotliBytes)}, gzip ${kib(compressed.gzipBytes)})` +
     (result.renamed.length ? `, decoded names: ${result.renamed.join(', ')}` : '') +
     ` in ${Math.round(performance.now() - started)} ms`,
 )

@@ -1,8 +1,10 @@
 /**
  * The build's first content step (thin CLI over lib/content): validates all
- * content (a bad field, e.g. a `javascript:` link, stops the build here with
- * the document `_id` and field, exit code 1, before anything is written), then
- * copies every content image into public/media/. Local dataset: from
+ * published content, what the build renders (`sourceFromEnv`: drafts and release
+ * versions are the preview server's, never a build's); a bad field, e.g. a
+ * `javascript:` link, stops the build here with the document `_id` and field,
+ * exit code 1, before anything is written. Then copies every content image into
+ * public/media/. Local dataset: from
  * studio/seed/images/; Sanity: downloaded once at build time, so the exported
  * site never calls Sanity's CDN.
  * Usage: node scripts/sync-media.ts   (run by `npm run build` and `npm run dev`)

@@ -21,6 +21,9 @@ import { checkDocument, downloadableUrl } from './validate.ts'
 
 /**
  * Reads and validates everything the site is built from.
+ * @param source default the environment's (`sourceFromEnv`), the published documents the
+ *   build renders; a source through another perspective (drafts, a release) is validated
+ *   the same way, as that perspective shows the dataset
  * @returns what the schema's rules found (warnings are printed, not thrown)
  * @throws ContentError naming the document and field (Error when something required is missing)
  */

@@ -1,9 +1,12 @@
 /**
- * The content layer's public API: what routes call at build time. Each function
- * runs one query from `queries.ts` and returns plain props for components. The
- * content was validated before (`check.ts`, the build's first step: the Studio
- * schema's rules on every document the build's perspective shows); these keep only the build's own
- * rules (`validate.ts`): a list a page needs is not empty, an image's asset resolves.
+ * The content layer's public API: what routes call. Each function runs one query from
+ * `queries.ts` and returns plain props for components. Each takes a `ContentSource`: by
+ * default the environment's (`sourceFromEnv`), published documents, which is what the
+ * build (the static export) renders; editors' preview server passes its own, drafts or a
+ * release over them, per request (lib/content/page-source.ts). The build validated its
+ * content before (`check.ts`, the build's first step: the Studio schema's rules on every
+ * published document); these keep only the build's own rules (`validate.ts`): a list a
+ * page needs is not empty, an image's asset resolves.
  */
 import {
   previewDraftsQuery,
@@ -152,12 +155,13 @@ export async function getMediaAssets(source: ContentSource = sourceFromEnv()): P
   return runQuery(mediaAssetsQuery, {}, source)
 }
 
-/** A draft (or release version) that a preview build shows in place of its published version. */
+/** A draft (or release version) that editors' preview shows in place of its published version. */
 export type PreviewDraft = { id: string; type: string; title: string }
 
 /**
- * The drafts and release versions a preview build shows (nothing for a published build),
- * for its banner: those its perspective puts over the published documents, one a document.
+ * The drafts and release versions a source's perspective shows (none under `published`,
+ * the build's), for the preview's banner: those the perspective puts over the published
+ * documents, one a document.
  * @returns each one's published id, type and a title to read (its first text field), newest first
  */
 export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()): Promise<PreviewDraft[]> {

@@ -7,9 +7,10 @@
 // 'groq' or 'next-sanity', never through a re-export of our own.
 import { defineQuery } from 'next-sanity'
 
-// No query picks between drafts, release versions and published documents: the build's
-// perspective does (lib/content/source.ts). Under `published`, the live site's, the
-// queries see published documents only.
+// No query picks between drafts, release versions and published documents: the source's
+// perspective does (lib/content/source.ts). Under `published`, the build's (the live
+// site), the queries see published documents only; editors' preview runs the same
+// queries with drafts or a release over them (lib/content/page-source.ts).
 
 /**
  * An image field: its alt text, the editor's hotspot (the point a crop keeps in view),
@@ -112,7 +113,7 @@ export const mediaAssetsQuery =
 
 /**
  * Every draft and release version stored in the dataset (read with the `raw` perspective;
- * `getPreviewDrafts` keeps those the build's perspective shows), for a preview's banner.
+ * `getPreviewDrafts` keeps those the preview's perspective shows), for the preview's banner.
  */
 export const previewDraftsQuery =
   defineQuery(`*[_id in path("drafts.**") || _id in path("versions.**")] | order(_updatedAt desc){

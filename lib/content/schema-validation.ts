@@ -4,9 +4,9 @@
  * https-only links, ...) is written once, in `studio/schemaTypes/`, and this module runs
  * exactly those rules over every document of a dataset snapshot, however the document
  * reached the dataset (the Studio, the API, an import, a migration script). The snapshot
- * is the dataset as the build's perspective shows it (`readAllDocuments` in `source.ts`):
- * the published documents for the live site, drafts or a release's versions in their
- * place for a preview, so the rules run on exactly what the build renders.
+ * is the dataset as a source's perspective shows it (`readAllDocuments` in `source.ts`):
+ * for the build, the published documents, so the rules run on exactly what the build
+ * renders; a source with drafts or a release over them gives those in their place.
  *
  * It uses Sanity's own packages: `@sanity/schema` compiles the types as the Studio does
  * (beside Sanity's built-in types), `@sanity/validation` runs the rules as the Studio does
@@ -85,7 +85,7 @@ function typedSubset(
 /**
  * A Sanity client for validation rules that answers GROQ from the snapshot (groq-js) and
  * throws on anything that would need the network.
- * @param documents every document of the snapshot (as the build's perspective shows them)
+ * @param documents every document of the snapshot (as the source's perspective shows them)
  */
 export function snapshotClient(documents: StoredDocument[]): ValidationClient {
   const byType = Map.groupBy(documents, (doc) => doc._type)
@@ -121,9 +121,9 @@ const storedIdOf = (doc: StoredDocument) => (typeof doc._originalId === 'string'
 
 /**
  * Runs the schema's rules over every document of the project's types in the snapshot.
- * @param documents the dataset through the build's perspective (`readAllDocuments`)
+ * @param documents the dataset through a source's perspective (`readAllDocuments`)
  * @returns errors and warnings, each naming the document (its stored id, e.g.
- *   `drafts.<id>` for a draft in a preview), the field path and the rule's message
+ *   `drafts.<id>` for a draft the perspective shows), the field path and the rule's message
  */
 export async function validateSnapshot(documents: StoredDocument[]): Promise<SchemaFindings> {
   const schema = siteSchema()

@@ -6,8 +6,10 @@
  *   Sanity's NDJSON export/import format (default `studio/seed/dataset.ndjson`).
  * The same GROQ strings run in both modes, through the same perspective (the client's
  * for the Content Lake, `withPerspective` for the file), so both give the same results:
- * which of drafts, release versions and published documents a build sees is decided
- * here, and nowhere else.
+ * which of drafts, release versions and published documents a reader sees is decided
+ * here, and nowhere else. The build (the static export) always reads published documents
+ * (`sourceFromEnv`); editors' preview server reads drafts or a release, per request, by
+ * passing its own `ContentSource` (lib/content/page-source.ts) to the same functions.
  */
 // next-sanity's root entry is plain ESM with no Next.js-only imports: it loads in Next's
 // server build, under jest, and in `node scripts/*.ts` (Node 24 type stripping) alike.
@@ -18,19 +20,24 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 
 /**
- * Which version of each document a build reads: one of Sanity's perspectives, as
+ * Which version of each document a source reads: one of Sanity's perspectives, as
  * @sanity/client takes it (`previewDrafts`, the old name of `drafts`, left out).
- * - `published` (the live site): published documents only, no `drafts.` and no `versions.`;
- * - `drafts` (a preview build): each document's draft where it has one, its published
- *   version otherwise;
- * - a perspective stack, e.g. `['rSpring', 'drafts']` (a preview of a content release):
+ * - `published` (the build, so the live site): published documents only, no `drafts.`
+ *   and no `versions.`;
+ * - `drafts` (editors' preview, by default): each document's draft where it has one, its
+ *   published version otherwise;
+ * - a perspective stack, e.g. `['rSpring', 'drafts']` (the preview of a content release):
  *   each document's version in the first layer that has one, over its published version;
  * - `raw`: every document as stored, under its own id (the preview banner's list).
  * Everything but `raw` gives one document per published `_id`.
  */
 export type Perspective = Exclude<ClientPerspective, 'previewDrafts'>
 
-/** Where content comes from, as read from the environment. */
+/**
+ * Where content comes from, and through which perspective: the build's, from the
+ * environment (`sourceFromEnv`), reads published documents; the preview server's
+ * (lib/content/page-source.ts) is the same source with drafts or a release over them.
+ */
 export type ContentSource = (
   | {
       kind: 'sanity'
@@ -43,7 +50,7 @@ export type ContentSource = (
     }
   | { kind: 'local'; file: string }
 ) & {
-  /** Default `published`; see `perspectiveFromEnv` for CONTENT_PERSPECTIVE. */
+  /** Default `published`, the build's; the preview server sets drafts or a release stack per request. */
   perspective?: Perspective
 }
 
@@ -56,16 +63,16 @@ export const DEFAULT_LOCAL_DATASET = 'studio/seed/dataset.ndjson'
 /**
  * Reads the content source from environment variables (see `.env.example`):
  * SANITY_PROJECT_ID, SANITY_DATASET, SANITY_API_VERSION, SANITY_READ_TOKEN,
- * SANITY_API_HOST; or LOCAL_DATASET for the NDJSON file when no project is set; and
- * CONTENT_PERSPECTIVE for both.
- * @throws Error naming CONTENT_PERSPECTIVE when its value is not one it accepts
+ * SANITY_API_HOST; or LOCAL_DATASET for the NDJSON file when no project is set.
+ * Always through the `published` perspective: what the build exports is what visitors
+ * may see, and no variable turns a build into a preview of drafts (the preview server
+ * chooses its perspective per request, lib/content/page-source.ts).
  */
 export function sourceFromEnv(env: Record<string, string | undefined> = process.env): ContentSource {
   const projectId = env.SANITY_PROJECT_ID?.trim()
-  const perspective = perspectiveFromEnv(env.CONTENT_PERSPECTIVE)
   if (projectId) {
     return {
-      perspective,
+      perspective: 'published',
       kind: 'sanity',
       projectId,
       dataset: env.SANITY_DATASET?.trim() || 'production',
@@ -77,32 +84,13 @@ export function sourceFromEnv(env: Record<string, string | undefined> = process.
   return {
     kind: 'local',
     file: path.resolve(env.LOCAL_DATASET?.trim() || DEFAULT_LOCAL_DATASET),
-    perspective,
+    perspective: 'published',
   }
 }
 
-/** A content release's id as Sanity makes them (`ReleaseId` in @sanity/client: `r` and more). */
-const RELEASE_ID = /^r[A-Za-z0-9_-]+$/
-
 /**
- * The perspective CONTENT_PERSPECTIVE names: `published` (default), `drafts`, or a content
- * release's id (e.g. `rSpring`), which reads as the Studio shows that release: the stack
- * `[releaseId, 'drafts']`, its versions over drafts over published documents.
- * @throws Error naming the variable for anything else (`raw` included: a build of every
- *   document side by side would show each one twice)
- */
-export function perspectiveFromEnv(value: string | undefined): Perspective {
-  const perspective = value?.trim() || 'published'
-  if (perspective === 'published' || perspective === 'drafts') return perspective
-  if (perspective !== 'raw' && RELEASE_ID.test(perspective)) return [perspective, 'drafts']
-  throw new Error(
-    `CONTENT_PERSPECTIVE must be "published", "drafts" or a content release's id (e.g. "rSpring"), not "${perspective}"`,
-  )
-}
-
-/**
- * True for every perspective but `published`: the build shows unpublished content, so it
- * is a preview for editors, never the live site.
+ * True for every perspective but `published`: the source shows unpublished content, which
+ * only editors' preview reads, never the build of the live site.
  */
 export const isPreviewPerspective = (perspective: Perspective = 'published') => perspective !== 'published'
 

@@ -6,7 +6,9 @@
  * Content Lake: `published` shows no `drafts.` and no `versions.` document; `drafts` puts
  * drafts over published documents; a release (`[releaseId, 'drafts']`) puts its versions
  * over drafts over published documents. The queries filter none of them themselves, and
- * the build validates exactly what it renders.
+ * validation sees exactly what the source's perspective shows. The build's source is
+ * always `published`; editors' preview server passes drafts or a release stack in the
+ * `ContentSource` it gives the same functions (lib/content/page-source.ts).
  */
 import {
   getCaseStudy,
@@ -186,10 +188,10 @@ describe('a release version never reaches the live build', () => {
   })
 })
 
-describe('the build validates exactly what it renders', () => {
+describe("validation sees exactly what the source's perspective shows", () => {
   const broken = { ...review, stars: 1, text: 'Too short.' }
 
-  test('an invalid release version fails neither a published nor a drafts build; it fails its release', async () => {
+  test('an invalid release version fails neither published nor drafts; it fails its release', async () => {
     const file = writeDataset([...seed, { ...broken, _id: `versions.${RELEASE}.${review._id}` }]).file
     await expect(validateAllContent({ kind: 'local', file })).resolves.toBeTruthy()
     await expect(validateAllContent({ kind: 'local', file, perspective: 'drafts' })).resolves.toBeTruthy()
@@ -198,7 +200,7 @@ describe('the build validates exactly what it renders', () => {
     )
   })
 
-  test('an invalid draft fails a drafts build, naming the draft; the published build passes', async () => {
+  test('an invalid draft fails through drafts, naming the draft; the published build passes', async () => {
     const file = writeDataset([...seed, { ...broken, _id: `drafts.${review._id}` }]).file
     await expect(validateAllContent({ kind: 'local', file })).resolves.toBeTruthy()
     await expect(validateAllContent({ kind: 'local', file, perspective: 'drafts' })).rejects.toThrow(
@@ -206,7 +208,7 @@ describe('the build validates exactly what it renders', () => {
     )
   })
 
-  test("a published document the release replaces is not validated in the release's build", async () => {
+  test('a published document the release replaces is not validated through the release', async () => {
     const fixed = { ...review, _id: `versions.${RELEASE}.${review._id}` }
     const file = writeDataset([...seed.map((doc) => (doc._id === review._id ? broken : doc)), fixed]).file
     await expect(validateAllContent({ kind: 'local', file, perspective: inRelease })).resolves.toBeTruthy()

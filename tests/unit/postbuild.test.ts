@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import { indexSite, readBuildInfo, resolvePath, urlPathOf } from '@/lib/build-output'
+import { BUILD_MARKER, indexSite, readBuildInfo, resolvePath, urlPathOf } from '@/lib/build-output'
 import { PAGE_DOCUMENTS_FILE, readPageDocuments } from '@/lib/page-documents'
 import { finalizeExport } from '@/postbuild'
 import { decodeFileNames } from '@/postbuild/decode-file-names'
@@ -211,63 +211,26 @@ test('resolvePath maps clean URLs and refuses traversal', () => {
   expect(resolvePath(site, '/nope')).toEqual({ kind: 'not-found' })
 })
 
-describe("a preview build's pages load the Studio's Presentation connection", () => {
+test('finalizeExport adds only the host files, compressed copies and dot files; the marker is id and time', async () => {
   const page = (title: string) =>
-    `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`
-  const exportWithPages = () => {
-    write('index.html', page('Home'))
-    write('sites.html', page('Sites'))
-    write('booking/index.html', page('Booking'))
-  }
-  const connectionScript =
-    /<script type="module" src="(\/_preview\/connection-[\w-]+\.js)"><\/script><\/body>/
+    `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${'<p>text</p>'.repeat(200)}</body></html>`
+  const exported = ['index.html', 'sites.html', 'booking/index.html', '_next/static/chunks/app.js']
+  for (const file of exported)
+    write(file, file.endsWith('.html') ? page(file) : 'console.log(1);'.repeat(200))
+  const result = await finalizeExport(dir, settings)
 
-  test('bundled into _preview/, loaded by every page of the site (not the booking stand-in)', async () => {
-    exportWithPages()
-    const cache = path.join(dir, '..', `${path.basename(dir)}-connection-cache`)
-    try {
-      const result = await finalizeExport(dir, settings, { preview: true, connectionCacheDir: cache })
-      expect(result.info.preview).toBe(true)
-      const src = readFileSync(path.join(dir, 'index.html'), 'utf8').match(connectionScript)?.[1]
-      expect(src).toBeDefined()
-      expect(readFileSync(path.join(dir, 'sites.html'), 'utf8')).toContain(`src="${src}"`)
-      expect(readFileSync(path.join(dir, 'booking/index.html'), 'utf8')).not.toContain('/_preview/')
-      // The entry is tiny: it loads visual editing only inside a frame (or a window the Studio opened).
-      const entry = readFileSync(path.join(dir, src!), 'utf8')
-      expect(entry.length).toBeLessThan(500)
-      expect(entry).toMatch(/window\.(self|top|opener)/)
-      expect(entry).toMatch(/import\(["'`]\.\/connect-[\w-]+\.js["'`]\)/)
-      const files = readdirSync(path.join(dir, '_preview')).filter((file) => file.endsWith('.js'))
-      expect(files.join('\n')).toMatch(/sanity\/comlink|renderVisualEditing/)
-
-      // A second preview build takes the bundle from the cache: the same files.
-      const again = mkdtempSync(path.join(os.tmpdir(), 'finalize-again-'))
-      try {
-        for (const name of ['index.html', 'sites.html']) writeFileSync(path.join(again, name), page(name))
-        await finalizeExport(again, settings, { preview: true, connectionCacheDir: cache })
-        for (const file of files)
-          expect(readFileSync(path.join(again, '_preview', file))).toEqual(
-            readFileSync(path.join(dir, '_preview', file)),
-          )
-      } finally {
-        rmSync(again, { recursive: true, force: true })
-      }
-    } finally {
-      rmSync(cache, { recursive: true, force: true })
-    }
-  }, 60_000)
-
-  test("visitors' builds carry none of it", async () => {
-    exportWithPages()
-    await finalizeExport(dir, settings)
-    expect(existsSync(path.join(dir, '_preview'))).toBe(false)
-    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).not.toContain('_preview')
+  const copies = new Set(exported.flatMap((file) => [file, `${file}.br`, `${file}.gz`]))
+  const added = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !copies.has(file))
+  expect(added.sort()).toEqual([BUILD_MARKER, PAGE_DOCUMENTS_FILE, '_headers', '_redirects'].sort())
+  // One kind of build: the marker says which build it is and when, nothing more.
+  expect(JSON.parse(readFileSync(path.join(dir, BUILD_MARKER), 'utf8'))).toEqual({
+    id: result.info.id,
+    builtAt: result.info.builtAt,
   })
-
-  test('a page without </body> fails the build, naming it', async () => {
-    write('index.html', '<!doctype html><title>Home</title><p>no end')
-    await expect(finalizeExport(dir, settings, { preview: true })).rejects.toThrow(
-      'postbuild: index.html has no </body> to add the Presentation connection before',
-    )
-  }, 60_000)
+  // No page loads a script module the postbuild added.
+  for (const file of exported.filter((name) => name.endsWith('.html')))
+    expect(readFileSync(path.join(dir, file), 'utf8')).not.toContain('type="module"')
 })

@@ -4,19 +4,15 @@
  * Env: FAKE_CONTENT_FILE (text shown in index.html's <h1>), FAKE_BUILD_MS (extra
  * time the build takes), FAKE_BUILD_LOG (a line is appended per build, to count
  * them), FAKE_BUILD_FAIL = 'content' (prints FAKE_BUILD_ERROR, else two content errors) |
- * 'kill' | 'no-marker'; with CONTENT_PERSPECTIVE=drafts
- * (a preview build) the <h1> reads FAKE_DRAFT_FILE's text instead and the build is marked
- * a preview, as the real one is.
+ * 'kill' | 'no-marker'.
  * Run: node tests/unit/helpers/fake-build.ts
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { finalizeExport } from '../../../postbuild/index.ts'
 
 const out = path.resolve(process.env.OUT_DIR ?? 'out')
-const preview = process.env.CONTENT_PERSPECTIVE === 'drafts'
-const contentFile = preview ? process.env.FAKE_DRAFT_FILE : process.env.FAKE_CONTENT_FILE
+const contentFile = process.env.FAKE_CONTENT_FILE
 const content = contentFile ? readFileSync(contentFile, 'utf8').trim() : 'v1'
 if (process.env.FAKE_BUILD_LOG) appendFileSync(process.env.FAKE_BUILD_LOG, `${content}\n`)
 await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 0)))
@@ -64,9 +60,4 @@ if (failure === 'content') {
 }
 if (failure === 'kill') process.kill(process.pid, 'SIGKILL')
 if (failure !== 'no-marker')
-  await finalizeExport(
-    out,
-    { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' },
-    // Preview builds bundle the Presentation connection once for the whole test run.
-    { preview, connectionCacheDir: path.join(os.tmpdir(), 'fake-build-presentation-connection') },
-  )
+  await finalizeExport(out, { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' })
