@@ -29,7 +29,7 @@ const noContentSource = pattern(
 // Relative ('../../studio/…') or aliased ('@/studio/…') imports of the Studio project.
 const noStudio = {
   regex: '^(@/|(\\.\\./)+)studio/',
-  message: 'studio/ is a separate Sanity project; the site never imports it (see the app/studio exception).',
+  message: 'studio/ is a separate Sanity project; the site never imports it (see the app/(studio)/studio exception).',
 }
 const noServer = pattern(
   ['@/server/*', '**/server/*'],
@@ -51,6 +51,7 @@ export default defineConfig([
     'node_modules/**',
     '.cache/**',
     '.next/**',
+    '.next-preview/**',
     'out/**',
     'bench/empty-page/.next/**',
     'bench/empty-page/out/**',
@@ -113,7 +114,7 @@ export default defineConfig([
   {
     // The one exception: the /studio route embeds Sanity Studio (next-sanity's NextStudio),
     // which needs the Studio's config object itself. Only studio/sanity.config.ts, and only here.
-    files: ['app/studio/**'],
+    files: ['app/(studio)/studio/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,23 +1,50 @@
+import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
+
 /**
- * Static export only (docs/architecture.md, "Decisions already taken"): every route
- * becomes HTML in out/; no API routes, no middleware, no image optimisation server.
- * @type {import('next').NextConfig}
+ * One app, two outputs (docs/architecture.md, "Two outputs of one app"):
+ * - the static export for visitors (`npm run build`: `output: 'export'`, into out/);
+ * - the preview server for editors (`npm run build:preview`, NEXT_TARGET=preview-server,
+ *   into .next-preview/), which the publisher runs in its own process, in Next's draft
+ *   mode, for requests with an open preview session. The publisher loads it with the
+ *   production-server phase, which only ever means the preview server.
+ * @param {string} phase Next's phase (next/constants)
+ * @returns {import('next').NextConfig}
  */
-const nextConfig = {
-  output: 'export',
-  // Content images are copied into public/media/ at build time (scripts/sync-media.ts)
-  // and already sized; there is no server to optimise them.
-  images: { unoptimized: true },
-  reactStrictMode: true,
-  poweredByHeader: false,
-  // The stylesheet (Tailwind, ~6.5 KiB compressed) goes inline in each page's <head>:
-  // a render-blocking request costs a phone a round trip before the first paint
-  // (docs/speed.md: LCP 1.1 s instead of 1.8 s with Lighthouse's applied throttling).
-  experimental: { inlineCss: true },
-  // A publish changes content, not code: the publisher's builds (server/main.ts sets
-  // PUBLISH_BUILD=1) skip Next's type check, a third of a warm build. `npm run build`,
-  // `npm test` and CI still type-check every change to the code.
-  typescript: { ignoreBuildErrors: process.env.PUBLISH_BUILD === '1' },
+export default function nextConfig(phase) {
+  const previewServer = phase === PHASE_PRODUCTION_SERVER || process.env.NEXT_TARGET === 'preview-server'
+  return {
+    ...(previewServer
+      ? { distDir: PREVIEW_SERVER_DIST_DIR }
+      : {
+          output: 'export',
+          // Visual editing exists only on the preview server: in the export its component
+          // is one that renders nothing and ships no client code.
+          turbopack: { resolveAlias: { [VISUAL_EDITING]: './components/preview/NoVisualEditing.tsx' } },
+        }),
+    // Content images are copied into public/media/ at build time (scripts/sync-media.ts)
+    // and already sized; there is no server to optimise them.
+    images: { unoptimized: true },
+    reactStrictMode: true,
+    poweredByHeader: false,
+    experimental: {
+      // The stylesheet (Tailwind, ~6.5 KiB compressed) goes inline in each page's <head>:
+      // a render-blocking request costs a phone a round trip before the first paint
+      // (docs/speed.md: LCP 1.1 s instead of 1.8 s with Lighthouse's applied throttling).
+      inlineCss: true,
+      // The site and the Studio each have a root layout of their own (route groups), so
+      // the 404 page is app/global-not-found.tsx, which brings its own document.
+      globalNotFound: true,
+    },
+    // A publish changes content, not code: the publisher's builds (server/main.ts sets
+    // PUBLISH_BUILD=1) skip Next's type check, a third of a warm build; so does the
+    // preview server's build. `npm run build`, `npm test` and CI still type-check every
+    // change to the code.
+    typescript: { ignoreBuildErrors: process.env.PUBLISH_BUILD === '1' || previewServer },
+  }
 }
 
-export default nextConfig
+/** The import of editors' visual editing (app/site-document.tsx), aliased away in the export. */
+const VISUAL_EDITING = '@/components/preview/PreviewVisualEditing'
+
+/** Where the preview server's build goes (the export's build uses Next's default, .next/). */
+export const PREVIEW_SERVER_DIST_DIR = '.next-preview'

@@ -11,6 +11,13 @@ export const PREVIEW_ENABLE_PATH = '/preview/enable'
 export const PREVIEW_DISABLE_PATH = '/preview/disable'
 
 /**
+ * `POST /preview/perspective` with `{ "perspective": "rSpring,drafts" }`: Presentation's
+ * perspective switcher, through the preview's visual editing; sets the perspective cookie
+ * the preview server reads (`sanity-preview-perspective`).
+ */
+export const PREVIEW_PERSPECTIVE_PATH = '/preview/perspective'
+
+/**
  * Where a preview page's contact form posts: the publisher answers it as received and
  * keeps nothing, so trying the form on a preview never reaches the real inbox.
  */

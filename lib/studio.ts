@@ -3,7 +3,7 @@
  * at build time (the Studio route is a static page; there is no server to ask later).
  */
 
-/** Where the site serves its embedded Studio (app/studio/[[...tool]]). */
+/** Where the site serves its embedded Studio (app/(studio)/studio/[[...tool]]). */
 export const STUDIO_BASE_PATH = '/studio'
 
 /** The Sanity project and dataset the embedded Studio edits. */

@@ -9,7 +9,10 @@
  *    reviews and 200 case studies;
  *  - what the publish gate adds to publish-to-live: the gate alone (every page, one
  *    changed page), and publish-to-live of a one-document change with and without it;
- *  - editors' draft preview: a draft's webhook -> its preview build ready;
+ *  - editors' preview, rendered on request: the preview server's start, its first page,
+ *    a saved draft -> visible (idle, and while a publish builds; the seed and the seed
+ *    plus 200 case studies, `--scale N` for another size), the publisher's memory, and
+ *    publish-to-live with an editor previewing meanwhile;
  *  - with `--bytes-against REV`: each page's bytes in REV's build beside this one's
  *    (e.g. before a change that should not touch what visitors download);
  *  - `--files-against REV` alone: REV's build compared with the build in out/ file by
@@ -17,7 +20,8 @@
  * Takes several minutes (real builds). `--no-publish` skips the publisher parts;
  * `--validation-only` measures the schema validation alone and `--gate-only` the gate
  * alone on the build in out/ (seconds each); `--editors-only` the gate, the
- * publish-to-live with and without it and preview-ready, on the build in out/.
+ * publish-to-live figures and the preview's, on the build in out/ (and the preview
+ * server's build, `npm run build:preview`).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -52,20 +56,44 @@ const printGate = (figures: GateFigures) => {
   })
 }
 
+/** `--scale N`: case studies added to the seed for the preview's second size (default 200). */
+function scaleFlag(): number {
+  const index = process.argv.indexOf('--scale')
+  if (index < 0) return 200
+  const value = Number(process.argv[index + 1])
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error('bench: --scale takes a whole number of case studies')
+  return value
+}
+
 const printEditors = (figures: EditorFigures) => {
-  const { withGate, withoutGate } = figures.publishToLive
+  const { withGate, withoutGate, previewInUse } = figures.publishToLive
+  const row = (timing: { median: number; runs: number[] }) => ({
+    median: timing.median,
+    runs: timing.runs.join(' / '),
+  })
   console.log(
-    `\nA change to one document (median of ${withGate.runs.length}, s; each run's figures in brackets):`,
+    `\nA change to one document (median of ${withGate.runs.length}, s; each run's figures after it):`,
   )
   console.table({
-    'publish-to-live, with the gate': { s: withGate.median, runs: withGate.runs.join(' / ') },
-    'publish-to-live, gate off': { s: withoutGate.median, runs: withoutGate.runs.join(' / ') },
-    'the gate adds': { s: Math.round((withGate.median - withoutGate.median) * 10) / 10, runs: '' },
-    'draft -> preview ready': { s: figures.previewReady.median, runs: figures.previewReady.runs.join(' / ') },
-    'preview-ready / publish-to-live': {
-      s: Math.round((figures.previewReady.median / withGate.median) * 100) / 100,
-      runs: '',
-    },
+    'publish-to-live, with the gate': row(withGate),
+    'publish-to-live, gate off': row(withoutGate),
+    'publish-to-live, an editor previewing meanwhile': row(previewInUse),
+  })
+  console.log("\nEditors' preview, rendered on request (median, ms; MB):")
+  console.table({
+    'start -> preview server ready (ms)': row(figures.previewStart),
+    ...Object.fromEntries(
+      figures.preview.flatMap((size) => [
+        [`${size.caseStudies} case studies: first preview page (ms)`, row(size.firstPage)],
+        [`${size.caseStudies} case studies: saved draft -> visible, idle (ms)`, row(size.draftToVisibleIdle)],
+        [
+          `${size.caseStudies} case studies: saved draft -> visible, a publish building (ms)`,
+          row(size.draftToVisibleBuilding),
+        ],
+      ]),
+    ),
+    'publisher + preview server, resident (MB)': row(figures.residentMb),
   })
 }
 
@@ -117,7 +145,7 @@ const requireBuild = () => {
 if (process.argv.includes('--editors-only')) {
   requireBuild()
   printGate(await measureGate('out'))
-  printEditors(await measureEditorFigures())
+  printEditors(await measureEditorFigures(3, scaleFlag()))
   if (against) compareBytes(against, routeBytes('out'))
   process.exit(0)
 }
@@ -160,7 +188,7 @@ if (!emptyRow) throw new Error('the empty page has no index.html')
 const publishing = process.argv.includes('--no-publish') ? null : await measurePublishing()
 const validation = await measureValidation(DEFAULT_LOCAL_DATASET)
 const gate = await measureGate('out')
-const editors = process.argv.includes('--no-publish') ? null : await measureEditorFigures()
+const editors = process.argv.includes('--no-publish') ? null : await measureEditorFigures(3, scaleFlag())
 const bytesAgainst = against ? compareBytes(against, site) : null
 
 const kib = (bytes: number) => Math.round(bytes / 102.4) / 10

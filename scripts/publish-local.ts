@@ -7,8 +7,8 @@
  * Options: --no-wait (return after the 202), --url http://host:port,
  *          --document <_id> (the document the webhook names, as Sanity's does; the Studio's
  *          badge then reads its state from /api/publish-status/<_id>). A draft's id
- *          (`drafts.<_id>`, as a webhook with drafts on sends it) starts a preview build
- *          only, and this waits until the preview is ready.
+ *          (`drafts.<_id>`, as a webhook with drafts on sends it) builds nothing: the
+ *          preview renders drafts on request.
  */
 import { randomUUID } from 'node:crypto'
 import { encodeSignatureHeader } from '@sanity/webhook'
@@ -49,31 +49,19 @@ console.log(`publish:local: ${base}/webhooks/sanity answered ${response.status}`
 if (response.status !== 202) process.exit(1)
 if (!wait) process.exit(0)
 
-const draft = documentId.startsWith('drafts.')
-if (draft && !before.preview) {
-  console.error(
-    'publish:local: preview is off on this server (set SANITY_PREVIEW_SECRET): a draft builds nothing',
+if (documentId.startsWith('drafts.') || documentId.startsWith('versions.')) {
+  console.log(
+    before.preview === 'off'
+      ? 'publish:local: a draft builds nothing (and preview is off on this server: set SANITY_PREVIEW_SECRET)'
+      : 'publish:local: a draft builds nothing: the preview shows it on the next request',
   )
-  process.exit(1)
+  process.exit(0)
 }
 for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 250))
   const now = await health()
   if (now.building || now.queued) continue
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  if (draft) {
-    if (now.preview?.lastBuild && now.preview.lastBuild.id !== before.preview?.lastBuild?.id) {
-      console.log(`publish:local: preview ${now.preview.lastBuild.id} is ready, ${seconds} s after the draft`)
-      process.exit(0)
-    }
-    if (now.preview?.lastError && now.preview.lastError.at !== before.preview?.lastError?.at) {
-      console.error(
-        `publish:local: the preview build failed; the last preview stays.\n${now.preview.lastError.message}`,
-      )
-      process.exit(1)
-    }
-    continue
-  }
   if (now.live && now.live.id !== before.live?.id) {
     console.log(`publish:local: build ${now.live.id} is live, ${seconds} s after publishing`)
     process.exit(0)

@@ -20,10 +20,13 @@ import { healthRoutes } from './health.ts'
 import { inboxRoutes, type InboxFile } from './inbox.ts'
 import type { Publisher } from './publisher.ts'
 import { publishStatusRoutes } from './publish-status.ts'
-import { isPreviewRequest, previewCookies, previewPageHeaders, previewRoutes } from './preview.ts'
+import { isPreviewRequest, previewCookies, previewRoutes } from './preview.ts'
+import type { PreviewHandler } from './preview-server.ts'
 import { PreviewSessions } from './preview-sessions.ts'
 import { operatorToken } from './secrets.ts'
-import { headersForRequest, setHeaders, SiteCache, staticRoutes } from './static.ts'
+import { headersForRequest, isLiveFile, setHeaders, SiteCache, staticRoutes } from './static.ts'
+import { STUDIO_BASE_PATH } from '../lib/studio.ts'
+import { PREVIEW_HEADERS } from '../lib/preview.ts'
 import { webhookRoutes } from './webhook.ts'
 
 export type ServerOptions = {
@@ -44,11 +47,13 @@ export type ServerOptions = {
   /** Studio origins that may read publish states (`/api/publish-status/:id`) and frame previews. */
   studioOrigins?: string[]
   /**
-   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET and the store the
-   * publisher's preview builds go to. Without them there is no preview.
-   * `previousSecret` (SANITY_PREVIEW_SECRET_PREVIOUS) is still accepted while a rotation settles.
+   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET, and the preview
+   * server that renders a session's requests (server/preview-server.ts): null while it is
+   * starting (its requests then get 503), or the reason it could not start. Without
+   * `preview` there is none. `previousSecret` (SANITY_PREVIEW_SECRET_PREVIOUS) is still
+   * accepted while a rotation settles.
    */
-  preview?: { secret: string; previousSecret?: string; store: BuildStore }
+  preview?: { secret: string; previousSecret?: string; server: () => PreviewHandler | Error | null }
   /**
    * The client that checks the secrets Sanity's Presentation tool makes (a Content Lake
    * project with a read token): for /preview/enable, and as the Studio's proof that an
@@ -102,25 +107,49 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const webhookSecrets = [options.webhookSecret, options.previousWebhookSecret].filter(
     (secret) => secret !== undefined,
   )
+  if (options.preview) {
+    const { server } = options.preview
+    // A session's requests go to the preview server, before any body is read (server actions
+    // are POSTs) and whatever the method; the publisher's own routes (/preview/*, /healthz,
+    // /api/*, the webhook) and the Studio (code, not content) stay here, and so do hashed
+    // files of the live build (the Studio's chunks: the same name is the same bytes).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== '/*' || !isPreviewRequest(request, sessions)) return
+      const path = request.url.split('?')[0] ?? '/'
+      if (path === STUDIO_BASE_PATH || path.startsWith(`${STUDIO_BASE_PATH}/`)) return
+      if (path.startsWith('/_next/static/') && (await isLiveFile(cache, request.url))) return
+      const ready = server()
+      if (ready === null || ready instanceof Error) {
+        reply.headers(PREVIEW_HEADERS)
+        const error = ready
+          ? `the preview server could not start: ${ready.message}`
+          : 'the preview server is starting'
+        return reply
+          .code(503)
+          .header('Retry-After', '15')
+          .type('text/plain')
+          .send(`${error}. Try again shortly.`)
+      }
+      return ready.handle(request, reply)
+    })
+  }
   const access = new EditorAccess({
     hasPreviewSession: options.preview ? (request) => isPreviewRequest(request, sessions) : undefined,
     operatorTokens: webhookSecrets.map(operatorToken),
     presentation: options.presentation,
     limit,
   })
-  await app.register(staticRoutes, {
-    cache,
-    preview: options.preview && {
-      cache: new SiteCache(options.preview.store),
-      isPreview: (request) => isPreviewRequest(request, sessions),
-      // The Studio (its own origin, or one of STUDIO_ORIGINS) frames previews in Presentation.
-      pageHeaders: (headers) => previewPageHeaders(headers, options.studioOrigins ?? []),
-    },
-  })
+  await app.register(staticRoutes, { cache })
   await app.register(healthRoutes, {
     store: options.store,
     publisher: options.publisher,
     webhookEnabled: Boolean(options.webhookSecret),
+    preview: () => {
+      const server = options.preview?.server()
+      if (server === undefined) return 'off'
+      if (server === null) return 'starting'
+      return server instanceof Error ? { failed: server.message } : 'ready'
+    },
     access,
   })
   if (options.webhookSecret) {

@@ -4,8 +4,9 @@
  * `{ ok, live: {id, builtAt} | null, building, queued }`, 200 while a build is live, else
  * 503. An editor or the operator (editor-access.ts: a preview session, the operator token
  * `publish:local` sends, or the Studio's Presentation secret) gets the whole report,
- * `HealthReport`: that, and `lastBuild, lastError, preview: {lastBuild, lastError} | null,
- * buildCounts, builds: [{id, builtAt, live}], webhook: 'on' | 'off'`. A failure's whole
+ * `HealthReport`: that, and `lastBuild, lastError, buildCounts, builds: [{id, builtAt, live}],
+ * webhook: 'on' | 'off', preview: 'off' | 'starting' | 'ready' | {failed: reason}` (editors'
+ * preview server, server/preview-server.ts). A failure's whole
  * reason can name every document's content error and the machine's paths: only editors see it.
  */
 import type { FastifyInstance } from 'fastify'
@@ -13,10 +14,19 @@ import type { BuildStore } from './builds.ts'
 import type { EditorAccess } from './editor-access.ts'
 import type { Publisher } from './publisher.ts'
 
-export type HealthOptions = { store: BuildStore; publisher: Publisher; webhookEnabled: boolean }
+/** The preview server's state: off (no SANITY_PREVIEW_SECRET), starting, ready, or why it failed. */
+export type PreviewState = 'off' | 'starting' | 'ready' | { failed: string }
+
+export type HealthOptions = {
+  store: BuildStore
+  publisher: Publisher
+  webhookEnabled: boolean
+  /** The preview server's state now (default 'off'). */
+  preview?: () => PreviewState
+}
 
 /** What `/healthz` answers an editor (see the module comment); the scripts that poll it read this type. */
-export async function healthReport({ store, publisher, webhookEnabled }: HealthOptions) {
+export async function healthReport({ store, publisher, webhookEnabled, preview }: HealthOptions) {
   const builds = await store.list()
   const live = builds.find((build) => build.live) ?? null
   const status = publisher.status()
@@ -27,10 +37,10 @@ export async function healthReport({ store, publisher, webhookEnabled }: HealthO
     queued: status.queued,
     lastBuild: status.lastBuild,
     lastError: status.lastError,
-    preview: status.preview,
     buildCounts: status.builds,
     builds: builds.map(({ id, builtAt, live }) => ({ id, builtAt, live })),
     webhook: webhookEnabled ? ('on' as const) : ('off' as const),
+    preview: preview?.() ?? 'off',
   }
 }
 export type HealthReport = Awaited<ReturnType<typeof healthReport>>

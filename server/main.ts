@@ -2,8 +2,9 @@
  * `npm start`: serves the live build and publishes on Sanity's webhook.
  * On start it puts the newest build live: a complete `out/` from `npm run build`
  * that the store does not hold yet is copied in; with no build at all it builds first.
+ * With SANITY_PREVIEW_SECRET it also starts editors' preview server (built first when
+ * missing or older than the code), while it already serves visitors.
  */
-import path from 'node:path'
 import closeWithGrace from 'close-with-grace'
 import { createServer } from './app.ts'
 import { BuildStore } from './builds.ts'
@@ -12,6 +13,7 @@ import { readBuildInfo } from '../lib/build-output.ts'
 import { InboxFile } from './inbox.ts'
 import { publisherLog } from './log.ts'
 import { presentationClient } from './preview.ts'
+import { PreviewServer } from './preview-server.ts'
 import { Publisher } from './publisher.ts'
 import { javaAvailable } from '../lib/nu-html-checker.ts'
 
@@ -37,10 +39,6 @@ const log = publisherLog({
   ],
 })
 const store = new BuildStore(config.siteDir)
-// Preview builds of drafts, kept apart from the live ones (the last 2), when preview is on.
-const previewStore = config.previewSecret
-  ? new BuildStore(path.join(config.siteDir, 'preview'), 2)
-  : undefined
 // The publish gate checks links always, and HTML with the Nu checker where Java runs.
 const gate = config.publishGate ? { html: javaAvailable() } : ('off' as const)
 if (gate === 'off')
@@ -54,7 +52,6 @@ else
   )
 const publisher = new Publisher({
   gate,
-  previewStore,
   store,
   exportDir: config.exportDir,
   command: { argv: config.buildArgv, cwd: process.cwd(), env: { ...process.env, PUBLISH_BUILD: '1' } },
@@ -63,8 +60,7 @@ const publisher = new Publisher({
 
 const exported = await readBuildInfo(config.exportDir)
 const kept = await store.list()
-// A preview build of drafts left in out/ is never adopted as the live site.
-if (exported && !exported.preview && !kept.some((build) => build.id === exported.id)) {
+if (exported && !kept.some((build) => build.id === exported.id)) {
   await store.add(config.exportDir, 'copy')
   await store.setLive(exported.id)
   await store.prune()
@@ -79,6 +75,10 @@ if (exported && !exported.preview && !kept.some((build) => build.id === exported
   }
 }
 
+// Editors' preview server: null while it starts, the reason when it could not.
+let preview: PreviewServer | Error | null = null
+const stopping = new AbortController()
+
 const app = await createServer({
   store,
   publisher,
@@ -89,10 +89,9 @@ const app = await createServer({
   inboxRateLimit: config.inboxRateLimit,
   trustProxy: config.trustProxy,
   studioOrigins: config.studioOrigins,
-  preview:
-    config.previewSecret && previewStore
-      ? { secret: config.previewSecret, previousSecret: config.previousPreviewSecret, store: previewStore }
-      : undefined,
+  preview: config.previewSecret
+    ? { secret: config.previewSecret, previousSecret: config.previousPreviewSecret, server: () => preview }
+    : undefined,
   presentation: config.presentationProject && presentationClient(config.presentationProject),
 })
 if (config.previewSecret && !config.presentationProject)
@@ -107,7 +106,9 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error')
   else log.info({ signal }, 'shutting down')
   publisher.stop()
+  stopping.abort()
   await app.close()
+  if (preview instanceof PreviewServer) await preview.close()
 })
 
 await app.listen({ port: config.port, host: config.host })
@@ -115,3 +116,21 @@ log.info(
   { event: 'startup', live: await store.liveId(), inbox: config.inboxFile },
   `serving at http://localhost:${config.port}`,
 )
+if (config.previewSecret) {
+  const started = performance.now()
+  PreviewServer.start({
+    root: process.cwd(),
+    log,
+    studioOrigins: config.studioOrigins,
+    signal: stopping.signal,
+  })
+    .then(({ server, buildMs, loadMs }) => {
+      preview = server
+      const readyMs = Math.round(performance.now() - started)
+      log.info({ event: 'preview.ready', buildMs, loadMs, readyMs }, `preview server ready in ${readyMs} ms`)
+    })
+    .catch((error: Error) => {
+      preview = error
+      log.error({ event: 'preview.failed', error: error.message }, 'the preview server could not start')
+    })
+}

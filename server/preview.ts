@@ -18,21 +18,26 @@
  *   cookie opens nothing afterwards), clears the cookie and goes back to the live site.
  *   Only the site's own pages (or a typed address) may ask: another site's link, image or
  *   form cannot drop an editor out of preview.
- * - `POST /preview/contact`: the preview build's contact form posts here; the answer
+ * - `POST /preview/perspective` (JSON `{ perspective }`): Presentation's perspective
+ *   switcher; with an open session, sets the `sanity-preview-perspective` cookie the
+ *   preview server reads (a content release over drafts, or `published`), checked first.
+ * - `POST /preview/contact`: a preview page's contact form posts here; the answer
  *   says "received" and nothing is kept, so a preview never reaches the real inbox.
- * With an open session, the static routes answer from the latest preview build
- * (static.ts), with `PREVIEW_HEADERS`; without it, visitors get the live site.
+ * With an open session, every other request goes to the preview server (app.ts,
+ * preview-server.ts); without it, visitors get the live site.
  */
 import fastifyCookie from '@fastify/cookie'
 import type { SanityClient } from '@sanity/client'
 import { urlSearchParamPreviewSecret, validatePreviewUrl } from '@sanity/preview-url-secret'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { contentLakeClient, type ContentLakeSource } from '../lib/content/source.ts'
+import { perspectiveCookieName } from '@sanity/preview-url-secret/constants'
+import { contentLakeClient, toPerspective, type ContentLakeSource } from '../lib/content/source.ts'
 import {
   PREVIEW_CONTACT_PATH,
   PREVIEW_DISABLE_PATH,
   PREVIEW_ENABLE_PATH,
   PREVIEW_HEADERS,
+  PREVIEW_PERSPECTIVE_PATH,
 } from '../lib/preview.ts'
 import type { GuessLimit } from './guess-limit.ts'
 import type { PreviewSessions } from './preview-sessions.ts'
@@ -65,31 +70,6 @@ export function safeRedirect(value: unknown): string {
   }
   if (url.origin !== SITE || /^\/[/\\]/.test(url.pathname)) return '/'
   return `${url.pathname}${url.search}${url.hash}`
-}
-
-/**
- * A preview page's headers: the page's own from its build's `_headers`, with
- * `PREVIEW_HEADERS`, and its Content-Security-Policy's `frame-ancestors` opened to this
- * site and the Studio origins, so that the Studio's Presentation tool can frame it
- * (visitors' pages keep `frame-ancestors 'none'`).
- * @param headers the page's headers (names as `_headers` writes them)
- * @param studioOrigins STUDIO_ORIGINS
- * @throws Error when the page has a policy without a `frame-ancestors` directive: the
- *   postbuild's policy changed shape, and the preview would be framed by its old rule
- */
-export function previewPageHeaders(
-  headers: Record<string, string>,
-  studioOrigins: readonly string[],
-): Record<string, string> {
-  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'content-security-policy')
-  const policy = name ? headers[name] : undefined
-  if (!name || policy === undefined) return { ...headers, ...PREVIEW_HEADERS }
-  const directives = policy.split(';').map((directive) => directive.trim())
-  const index = directives.findIndex((directive) => /^frame-ancestors(\s|$)/.test(directive))
-  if (index < 0)
-    throw new Error(`preview: the page's Content-Security-Policy has no frame-ancestors directive: ${policy}`)
-  directives[index] = ['frame-ancestors', "'self'", ...studioOrigins].join(' ')
-  return { ...headers, [name]: directives.join('; '), ...PREVIEW_HEADERS }
 }
 
 /**
@@ -237,6 +217,7 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
     const session = sessionCookieOf(request, options.sessions)
     if (session) options.sessions.close(session)
     reply.clearCookie(PREVIEW_COOKIE, { path: '/' })
+    reply.clearCookie(perspectiveCookieName, { path: '/' })
     // A partitioned cookie is only cleared by a partitioned Set-Cookie; the plugin keeps one
     // Set-Cookie per name, so this one goes out as a header of its own.
     if (request.protocol === 'https')
@@ -253,6 +234,31 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
     return reply.redirect('/', 303)
   }
   app.get(PREVIEW_DISABLE_PATH, disable)
+
+  app.post<{ Body: { perspective?: unknown } }>(
+    PREVIEW_PERSPECTIVE_PATH,
+    { bodyLimit: 1024 },
+    async (request, reply) => {
+      reply.headers(PREVIEW_HEADERS)
+      if (!fromThisSite(request) || !sessionCookieOf(request, options.sessions))
+        return reply.code(403).send({ error: 'only an open preview session may choose a perspective' })
+      const perspective = toPerspective(request.body?.perspective)
+      if (!perspective)
+        return reply.code(400).send({ error: 'not a perspective: published, drafts or releases' })
+      const secure = request.protocol === 'https'
+      reply.setCookie(perspectiveCookieName, [perspective].flat().join(','), {
+        httpOnly: true,
+        path: '/',
+        maxAge: Math.floor(options.sessions.lifetimeMs / 1000),
+        secure,
+        sameSite: secure ? 'none' : 'lax',
+        // Partitioned (CHIPS) over https: kept in the Studio's frame by browsers that block
+        // third-party cookies, and an ordinary cookie of this site at the top level.
+        partitioned: secure,
+      })
+      return reply.code(204).send()
+    },
+  )
 
   // Any body is accepted and dropped: nothing of a preview's form is kept.
   app.register(async (scope) => {

@@ -8,7 +8,7 @@
  * document whose publish it carried (`documentStatus`, what the Studio shows).
  */
 import { rm } from 'node:fs/promises'
-import { DocumentId, getPublishedId, isDraftId } from '@sanity/id-utils'
+import { DocumentId, getPublishedId, isDraftId, isVersionId } from '@sanity/id-utils'
 import type { Logger } from 'pino'
 import { runBuildCommand, type BuildCommand } from './builder.ts'
 import type { BuildStore } from './builds.ts'
@@ -44,8 +44,6 @@ export type PublisherStatus = {
   builds: { succeeded: number; failed: number }
   lastBuild: BuildRecord | null
   lastError: FailureRecord | null
-  /** Preview builds of drafts (null when preview is off). */
-  preview: { lastBuild: BuildRecord | null; lastError: FailureRecord | null } | null
 }
 
 /**
@@ -57,9 +55,6 @@ export const NOT_CONTENT_TYPES: ReadonlySet<string> = new Set([
   'sanity.previewUrlSecret',
   'sanity.previewUrlShareAccess',
 ])
-
-/** The environment a preview build runs with: the same build, reading drafts. */
-export const PREVIEW_BUILD_ENV = { CONTENT_PERSPECTIVE: 'drafts' } as const
 
 export type PublisherOptions = {
   store: BuildStore
@@ -73,11 +68,6 @@ export type PublisherOptions = {
    * unchecked (PUBLISH_GATE=off, for measuring what the gate costs).
    */
   gate?: GateOptions | 'off'
-  /**
-   * Where preview builds go (a store of their own, never the live one). Without it,
-   * drafts start no build.
-   */
-  previewStore?: BuildStore
 }
 
 /** See the module comment. */
@@ -91,26 +81,20 @@ export class Publisher {
     builds: { succeeded: 0, failed: 0 },
     lastBuild: null,
     lastError: null,
-    preview: null,
   }
-  #liveRequested = false
-  #previewRequested = false
   /** Documents whose publish the next build carries. */
   #requested = new Set<string>()
   #documents = new Map<string, DocumentStatus>()
 
   constructor(options: PublisherOptions) {
     this.#options = options
-    if (options.previewStore) this.#status.preview = { lastBuild: null, lastError: null }
-    // One queue for both kinds: they share the export folder and Next's build cache.
-    this.#queue = new CoalescingQueue(() => this.#run())
+    this.#queue = new CoalescingQueue(() => this.#build())
   }
 
   /**
-   * Asks for a rebuild (e.g. after a verified webhook). Returns at once. A draft
-   * (`drafts.` id) asks for a preview build only; anything else for a live build, and the
-   * preview after it.
-   * A document of one of NOT_CONTENT_TYPES asks for nothing.
+   * Asks for a rebuild (e.g. after a verified webhook). Returns at once. A draft or a
+   * release version asks for nothing: editors' preview renders it on request
+   * (server/preview-server.ts). Nor does a document of one of NOT_CONTENT_TYPES.
    * @param reason for the log, e.g. the webhook's document id and type
    * @returns 'started' or 'queued' (coalesced with other requests), or 'skipped'
    */
@@ -121,18 +105,14 @@ export class Publisher {
       this.#options.log.info({ event: 'build.skipped', ...reason }, 'not content: nothing to build')
       return 'skipped'
     }
-    if (reason.documentId && isDraftId(DocumentId(reason.documentId))) {
-      if (!this.#options.previewStore) {
-        this.#options.log.info({ event: 'build.skipped', ...reason }, 'a draft, and preview is off')
-        return 'skipped'
-      }
-      this.#previewRequested = true
-      const result = this.#queue.request()
-      this.#options.log.info({ event: 'preview.requested', result, ...reason }, `preview build ${result}`)
-      return result
+    const id = reason.documentId ? DocumentId(reason.documentId) : undefined
+    if (id && (isDraftId(id) || isVersionId(id))) {
+      this.#options.log.info(
+        { event: 'build.skipped', ...reason },
+        'a draft or release version: the preview renders it on request, nothing to build',
+      )
+      return 'skipped'
     }
-    this.#liveRequested = true
-    if (this.#options.previewStore) this.#previewRequested = true
     if (reason.documentId) {
       const id = publishedIdOf(reason.documentId)
       this.#requested.add(id)
@@ -174,63 +154,24 @@ export class Publisher {
     this.#shutdown.abort()
   }
 
-  /** One queue run: the live build when one was asked for, then the preview. */
-  async #run(): Promise<void> {
-    const live = this.#liveRequested
-    const preview = this.#previewRequested
-    this.#liveRequested = this.#previewRequested = false
-    if (live) await this.#build()
-    if (preview) await this.#buildPreview()
-  }
-
   /**
-   * Runs the build command into the export folder (a preview with `PREVIEW_BUILD_ENV`) and
-   * checks what it left: a complete export, marked a preview exactly when it is one.
-   * @returns how long the command ran, and the reason when it failed or left the wrong thing
+   * Runs the build command into the export folder and checks that it left a complete export.
+   * @returns how long the command ran, and the reason when it failed or left none
    */
-  async #runBuildCommand(preview: boolean): Promise<{ durationMs: number; error?: string }> {
+  async #runBuildCommand(): Promise<{ durationMs: number; error?: string }> {
     const { command, exportDir } = this.#options
     // A previous failed or killed build may have left a partial export; never adopt it.
     await rm(exportDir, { recursive: true, force: true })
     const outcome = await runBuildCommand({
       ...command,
-      env: preview ? { ...(command.env ?? process.env), ...PREVIEW_BUILD_ENV } : command.env,
+      env: command.env,
       signal: this.#shutdown.signal,
     })
     if (!outcome.ok) return outcome
     const built = await readBuildInfo(exportDir)
     if (!built)
       return { ...outcome, error: `the build command succeeded but left no complete export in ${exportDir}` }
-    if (Boolean(built.preview) !== preview)
-      return {
-        ...outcome,
-        error: preview
-          ? `the preview build left an export not marked a preview in ${exportDir}`
-          : 'the build command built a preview of drafts: it never goes live',
-      }
     return outcome
-  }
-
-  /**
-   * A build of drafts into the preview store: no gate (nobody but editors sees it), and a
-   * failure is recorded as the preview's `lastError`; the live site is never touched.
-   */
-  async #buildPreview(): Promise<void> {
-    const { previewStore, exportDir, log } = this.#options
-    const status = this.#status.preview
-    if (!previewStore || !status) return
-    log.info({ event: 'preview.start' }, 'preview build started')
-    const { durationMs, error } = await this.#runBuildCommand(true)
-    try {
-      if (error) throw new Error(error)
-      const { info } = await putLive(previewStore, exportDir)
-      status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString() }
-      log.info({ event: 'preview.done', id: info.id, durationMs }, `preview ${info.id} is ready`)
-    } catch (caught) {
-      const message = (caught as Error).message
-      status.lastError = { message, at: new Date().toISOString() }
-      log.error({ event: 'preview.failed', error: message }, 'preview build failed; the last preview stays')
-    }
   }
 
   async #build(): Promise<void> {
@@ -239,7 +180,7 @@ export class Publisher {
     const carried = [...this.#requested]
     this.#requested.clear()
     log.info({ event: 'build.start', documents: carried }, 'build started')
-    const { durationMs, error } = await this.#runBuildCommand(false)
+    const { durationMs, error } = await this.#runBuildCommand()
     try {
       if (error) throw new Error(error)
       const checks = this.#options.gate ?? { html: false }

@@ -4,11 +4,12 @@
  * Accept-Encoding, with `Vary`), ETag and Last-Modified revalidation, HEAD,
  * Range, and the headers of the build's `_headers` file (security headers,
  * per-page Content-Security-Policy, year-long caching of hashed assets).
- * Other methods on pages get 405.
+ * Other methods on pages get 405. (Editors' preview requests never get here: server/app.ts
+ * hands them to the preview server first.)
  */
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import {
   BASE_HEADERS,
   indexSite,
@@ -17,7 +18,6 @@ import {
   urlPathOf,
   type SiteIndex,
 } from '../lib/build-output.ts'
-import { PREVIEW_HEADERS } from '../lib/preview.ts'
 import type { BuildStore } from './builds.ts'
 import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
 
@@ -74,25 +74,19 @@ export async function headersForRequest(cache: SiteCache, url: string): Promise<
 }
 
 /**
- * Editors' preview, when it is on: the preview builds, which requests see them, and a
- * preview page's headers made from the page's own (server/preview.ts).
+ * Whether the live build answers a path with one of its files (not a redirect, not 404).
+ * @param url a request URL (its query is ignored)
  */
-export type PreviewServing = {
-  cache: SiteCache
-  isPreview: (request: FastifyRequest) => boolean
-  pageHeaders: (headers: Record<string, string>) => Record<string, string>
+export async function isLiveFile(cache: SiteCache, url: string): Promise<boolean> {
+  const site = await cache.live()
+  return site !== null && resolvePath(site.index, url.split('?')[0] ?? '/').kind === 'file'
 }
 
 /**
- * Registers the static routes: GET/HEAD of any path from the live build (from the latest
- * preview build for a preview request, with its preview headers), 405 for other methods.
+ * Registers the static routes: GET/HEAD of any path from the live build, 405 for other methods.
  * @param cache the live build (see SiteCache)
- * @param preview the preview builds and the test for a preview request (server/preview.ts)
  */
-export async function staticRoutes(
-  app: FastifyInstance,
-  { cache, preview }: { cache: SiteCache; preview?: PreviewServing },
-): Promise<void> {
+export async function staticRoutes(app: FastifyInstance, { cache }: { cache: SiteCache }): Promise<void> {
   await app.register(fastifyStatic, {
     root: path.resolve('.'), // replaced per request by the live build's folder
     serve: false,
@@ -103,15 +97,8 @@ export async function staticRoutes(
     dotfiles: 'deny',
   })
 
-  const sendPage = async (
-    reply: FastifyReply,
-    site: LoadedSite,
-    file: string,
-    status = 200,
-    previewing = false,
-  ) => {
-    const headers = { 'Cache-Control': REVALIDATE, ...headersFor(site.rules, urlPathOf(file)) }
-    setHeaders(reply, previewing ? preview!.pageHeaders(headers) : headers)
+  const sendPage = async (reply: FastifyReply, site: LoadedSite, file: string, status = 200) => {
+    setHeaders(reply, { 'Cache-Control': REVALIDATE, ...headersFor(site.rules, urlPathOf(file)) })
     reply.code(status)
     return reply.sendFile(`/${file}`, site.dir)
   }
@@ -120,15 +107,12 @@ export async function staticRoutes(
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
-      // A preview request sees the latest preview build (the live one until there is one).
-      const previewing = Boolean(preview?.isPreview(request))
-      const site = (previewing ? await preview!.cache.live() : null) ?? (await cache.live())
+      const site = await cache.live()
       if (!site) return reply.code(503).header('Retry-After', '10').send({ error: 'no build is live yet' })
-      if (previewing) setHeaders(reply, PREVIEW_HEADERS)
       const resolution = resolvePath(site.index, request.url.split('?')[0] ?? '/')
       if (resolution.kind === 'redirect') return reply.redirect(resolution.location, 301)
-      if (resolution.kind === 'file') return sendPage(reply, site, resolution.file, 200, previewing)
-      if (site.index.has('404.html')) return sendPage(reply, site, '404.html', 404, previewing)
+      if (resolution.kind === 'file') return sendPage(reply, site, resolution.file)
+      if (site.index.has('404.html')) return sendPage(reply, site, '404.html', 404)
       return reply.code(404).type('text/plain').send('Not found')
     },
   })

@@ -31,7 +31,7 @@ export type StudioOptions = {
  * that others link to (studio/linkedDocumentWarning.tsx).
  * One function serves both homes of the Studio: the Sanity CLI (`npm run studio`,
  * `npm run studio:build`, default export below) and the site's own /studio route
- * (app/studio/[[...tool]]), which passes the project it was built with.
+ * (app/(studio)/studio/[[...tool]]), which passes the project it was built with.
  * @returns a Sanity workspace config
  */
 export function createStudioConfig({

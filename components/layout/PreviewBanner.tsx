@@ -4,7 +4,7 @@ import { PREVIEW_DISABLE_PATH } from '@/lib/preview'
 /** A draft the preview shows (lib/content `getPreviewDrafts`). */
 export type PreviewBannerDraft = { id: string; type: string; title: string }
 
-// Inline styles, not utility classes: the banner exists only in preview builds, and the
+// Inline styles, not utility classes: the banner exists only in editors' previews, and the
 // stylesheet that visitors download stays byte for byte the same.
 const bar: CSSProperties = {
   position: 'fixed',
@@ -22,33 +22,33 @@ const row: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5
 const link: CSSProperties = { color: 'inherit', textDecoration: 'underline' }
 
 /**
- * The banner on every page of a preview build: "Preview", when the build was made, the
- * drafts it shows (each linked to its document in the Studio) and the way back to the
- * live site. Rendered only in preview builds (app/layout.tsx).
- * @param builtAt ISO time of the build
+ * The banner on every page of an editor's preview: "Preview", when the page was rendered,
+ * the drafts it shows (each linked to its document in the Studio) and the way back to the
+ * live site. Rendered only in the preview server's draft mode (app/site-document.tsx).
+ * @param renderedAt ISO time of the render
  * @param drafts the drafts in it, newest first
  * @param studioUrl the Studio's address, e.g. '/studio' or 'https://agency.sanity.studio'
  */
 export function PreviewBanner({
-  builtAt,
+  renderedAt,
   drafts,
   studioUrl,
 }: {
-  builtAt: string
+  renderedAt: string
   drafts: PreviewBannerDraft[]
   studioUrl: string
 }) {
   const time = new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
-    timeStyle: 'short',
+    timeStyle: 'medium',
     timeZone: 'UTC',
-  }).format(new Date(builtAt))
+  }).format(new Date(renderedAt))
   return (
     <aside aria-label="Preview" data-preview-banner="" style={bar}>
       <div style={row}>
         <strong>Preview</strong>
         <span>
-          Built <time dateTime={builtAt}>{time} UTC</time>
+          Rendered <time dateTime={renderedAt}>{time} UTC</time>
         </span>
         <span>
           {drafts.length === 0 ? (

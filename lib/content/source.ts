@@ -52,6 +52,12 @@ export type ContentSource = (
 ) & {
   /** Default `published`, the build's; the preview server sets drafts or a release stack per request. */
   perspective?: Perspective
+  /**
+   * Stega-encode the Content Lake's strings for Presentation's click-to-edit overlays,
+   * linking each to its field in the Studio at `studioUrl` (editors' preview only; the
+   * local dataset has no source maps to encode).
+   */
+  stega?: { studioUrl: string }
 }
 
 /** Sanity API version the site's queries are written against. */
@@ -86,6 +92,29 @@ export function sourceFromEnv(env: Record<string, string | undefined> = process.
     file: path.resolve(env.LOCAL_DATASET?.trim() || DEFAULT_LOCAL_DATASET),
     perspective: 'published',
   }
+}
+
+/** A content release's id as Sanity makes them (`ReleaseId` in @sanity/client: `r` and more). */
+const RELEASE_ID = /^r[A-Za-z0-9_-]+$/
+
+/**
+ * A perspective from outside (Presentation's perspective cookie), checked: `published`,
+ * `drafts`, or a stack of content release ids, `drafts` and `published` (e.g.
+ * `['rSpring', 'drafts']`). A lone release id reads as the Studio
+ * shows that release: the stack `[releaseId, 'drafts']`.
+ * @returns the perspective, or null for anything else (`raw` included: a page of every
+ *   document side by side would show each one twice)
+ */
+export function toPerspective(value: unknown): Perspective | null {
+  const layers = typeof value === 'string' ? value.split(',').map((layer) => layer.trim()) : value
+  if (!Array.isArray(layers) || layers.length === 0) return null
+  const known = (layer: unknown) =>
+    layer === 'drafts' ||
+    layer === 'published' ||
+    (typeof layer === 'string' && layer !== 'raw' && RELEASE_ID.test(layer))
+  if (!layers.every(known)) return null
+  if (layers.length === 1 && (layers[0] === 'published' || layers[0] === 'drafts')) return layers[0]
+  return layers.length === 1 ? [layers[0] as string, 'drafts'] : (layers as string[])
 }
 
 /**
@@ -219,6 +248,7 @@ export function contentLakeClient(source: ContentLakeSource) {
     useProjectHostname: !source.apiHost,
     useCdn: false,
     perspective,
+    ...(source.stega ? { stega: { enabled: true, studioUrl: source.stega.studioUrl } } : {}),
   })
 }
 

@@ -20,6 +20,8 @@ export type ServedSite = {
   stop: () => Promise<void>
   /** Everything the server wrote to stdout and stderr so far (its log), also passed through. */
   output: () => string
+  /** The server's process id (its builds are child processes of their own). */
+  pid: number
 }
 
 /** A TCP port nobody listens on right now (the OS picks it). */
@@ -107,5 +109,5 @@ export async function serveExport(
     await stop()
     throw new Error('the server has no live build')
   }
-  return { origin, buildDir, stop, output: () => output }
+  return { origin, buildDir, stop, output: () => output, pid: child.pid! }
 }

@@ -1,16 +1,23 @@
 /**
- * What the editors' tools cost on the publisher, with real builds of the embedded default
- * and a change to one document (a home-page review's text), as an editor makes it:
- *  - publish-to-live with the publish gate, and without it (PUBLISH_GATE=off);
- *  - preview-ready: a draft's webhook -> the preview build with the draft is ready.
- * Each run starts one fresh publisher per figure from the same build, in turn, so the
- * machine's load falls on all three alike; median of `runs` each.
+ * What the editors' tools cost on the publisher, with real builds of the embedded default:
+ *  - publish-to-live of a one-review change, with the publish gate and without it
+ *    (PUBLISH_GATE=off), and with the preview in use meanwhile (an editor's preview
+ *    request every second while the publish builds);
+ *  - the preview, rendered on request by the preview server: how long a start takes to
+ *    get it ready, the first preview page, and a saved draft to visible in the preview
+ *    (the draft written to the dataset file -> the first preview answer that shows it),
+ *    on an idle publisher and while a publish is building, at the seed and at the seed
+ *    plus `scale` case studies;
+ *  - the publisher's resident memory (its process, the preview server included; builds
+ *    are processes of their own) while serving previews.
+ * Each figure is the median of `runs`, one fresh publisher per run, from the build in out/.
  */
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEFAULT_LOCAL_DATASET, parseNdjson } from '../../lib/content/source.ts'
-import { serveExport } from '../audit/serve.ts'
+import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
+import { PREVIEW_ENABLE_PATH } from '../../lib/preview.ts'
+import { serveExport, type ServedSite } from '../audit/serve.ts'
 import {
   health,
   keepExport,
@@ -19,89 +26,183 @@ import {
   SECRET,
   settled,
   timing,
+  timingWhole,
   type Timing,
 } from './publish.ts'
+import { largeDataset } from './validation.ts'
+
+const PREVIEW_SECRET = 'bench-preview-secret-0123456789abcdef012345'
+
+/** Preview figures at one size of dataset. */
+export type PreviewFigures = {
+  /** case studies in the dataset */
+  caseStudies: number
+  /** ms, a saved draft -> the first preview answer that shows it, idle publisher */
+  draftToVisibleIdle: Timing
+  /** ms, the same while a publish is building */
+  draftToVisibleBuilding: Timing
+  /** ms, the first preview page once the preview server is ready */
+  firstPage: Timing
+}
 
 export type EditorFigures = {
-  /** s, webhook -> live, with and without the publish gate */
-  publishToLive: { withGate: Timing; withoutGate: Timing }
-  /** s, a draft's webhook -> its preview build ready */
-  previewReady: Timing
+  /** s, webhook -> live: with and without the gate, and with the preview in use */
+  publishToLive: { withGate: Timing; withoutGate: Timing; previewInUse: Timing }
+  /** ms, the publisher's start -> its preview server ready (the preview build already made) */
+  previewStart: Timing
+  preview: PreviewFigures[]
+  /** MB resident, the publisher's process (with the preview server) after serving previews */
+  residentMb: Timing
 }
 
-/**
- * A copy of the seed in which one review's text is changed, published (`published`) or
- * as a draft beside the published document (`draft`).
- * @returns the dataset file and the review's id
- */
-function datasetWithEdit(dir: string, as: 'published' | 'draft'): { file: string; id: string } {
-  const documents = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
+/** Writes documents as an NDJSON dataset file. */
+const writeDataset = (file: string, documents: StoredDocument[]) =>
+  writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
+
+/** The seed's review shown on the home page, which each edit changes. */
+function homeReview(documents: StoredDocument[]): StoredDocument {
   const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')
   if (!review) throw new Error(`${DEFAULT_LOCAL_DATASET} has no review shown on the home page`)
-  const edited = { ...review, text: `${String(review.text).slice(0, 360)} (edited for the bench)` }
-  const next =
-    as === 'published'
-      ? documents.map((doc) => (doc === review ? edited : doc))
-      : [...documents, { ...edited, _id: `drafts.${review._id}` }]
-  const file = path.join(dir, `dataset-${as}.ndjson`)
-  writeFileSync(file, next.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
-  return { file, id: review._id }
+  return review
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1])
+  if (!kb) throw new Error(`/proc/${pid}/status has no VmRSS`)
+  return Math.round(kb / 1024)
 }
 
 /**
- * A draft's webhook, timed until the preview build that holds it is ready.
- * @returns ms
- * @throws Error when the webhook is refused or no preview build was made
+ * Opens a preview session the way an editor does (`/preview/enable` with the secret).
+ * @returns the Cookie header that carries it
  */
-async function draftToPreview(base: string, id: string): Promise<number> {
-  const before = (await health(base)).preview?.lastBuild?.id
-  const started = performance.now()
-  if ((await publish(base, `drafts.${id}`)) !== 202) throw new Error('webhook refused')
-  const after = await settled(base)
-  if (!after.preview?.lastBuild || after.preview.lastBuild.id === before)
-    throw new Error('no preview build was made')
-  return performance.now() - started
+async function previewCookie(base: string): Promise<string> {
+  const answer = await fetch(`${base}${PREVIEW_ENABLE_PATH}?secret=${PREVIEW_SECRET}&redirect=/`, {
+    redirect: 'manual',
+  })
+  const cookie = answer.headers.get('set-cookie')?.split(';')[0]
+  if (answer.status !== 303 || !cookie) throw new Error(`preview enable answered ${answer.status}`)
+  return cookie
 }
 
-/** Measures the figures above on the build in `out/` (which holds it again afterwards). */
-export async function measureEditorFigures(runs = 3): Promise<EditorFigures> {
+/** Waits for the preview server; returns ms since `since`. */
+async function previewReady(base: string, since: number): Promise<number> {
+  for (;;) {
+    const state = (await health(base)).preview
+    if (state === 'ready') return performance.now() - since
+    if (typeof state === 'object') throw new Error(`the preview server failed: ${state.failed}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/**
+ * Writes a draft of the review with a new marker into the dataset, and asks the preview's
+ * home page again and again until an answer shows it.
+ * @returns ms from the write to that answer
+ */
+async function draftToVisible(base: string, cookie: string, file: string, documents: StoredDocument[]) {
+  const review = homeReview(documents)
+  const marker = `bench-draft-${Date.now()}-${Math.random().toString(36).slice(2)}`
+  const started = performance.now()
+  writeDataset(file, [...documents, { ...review, _id: `drafts.${review._id}`, text: marker }])
+  for (;;) {
+    const html = await (await fetch(`${base}/`, { headers: { cookie } })).text()
+    if (html.includes(marker)) return performance.now() - started
+    if (performance.now() - started > 60_000) throw new Error('the draft never showed in the preview')
+  }
+}
+
+/** Starts a publisher on a dataset file with the preview on, from the build in out/. */
+async function previewPublisher(kept: ReturnType<typeof keepExport>, file: string): Promise<ServedSite> {
+  kept.restore()
+  return serveExport(path.resolve('out'), {
+    timeoutMs: 300_000,
+    env: { SANITY_WEBHOOK_SECRET: SECRET, SANITY_PREVIEW_SECRET: PREVIEW_SECRET, LOCAL_DATASET: file },
+  })
+}
+
+/**
+ * Measures the figures above on the build in `out/` (which holds it again afterwards).
+ * The preview server's build must exist (`npm run build:preview`): its start is measured
+ * without a build.
+ * @param scale case studies added to the seed for the second size (0: the seed only)
+ */
+export async function measureEditorFigures(runs = 3, scale = 200): Promise<EditorFigures> {
   const kept = keepExport()
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-editors-'))
   // A dataset's images are files beside it, as in the seed.
   symlinkSync(path.resolve(path.dirname(DEFAULT_LOCAL_DATASET), 'images'), path.join(dir, 'images'), 'dir')
-  const published = datasetWithEdit(dir, 'published')
-  const draft = datasetWithEdit(dir, 'draft')
-  const serve = (env: Record<string, string>) => {
-    kept.restore()
-    return serveExport(path.resolve('out'), { env: { SANITY_WEBHOOK_SECRET: SECRET, ...env } })
+  const seed = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
+  const review = homeReview(seed)
+  const edited = seed.map((doc) =>
+    doc === review ? { ...doc, text: `${String(doc.text).slice(0, 360)} (edited for the bench)` } : doc,
+  )
+  const sizes = [seed, ...(scale > 0 ? [largeDataset(seed, 0, scale)] : [])]
+  const samples = {
+    withGate: [] as number[],
+    withoutGate: [] as number[],
+    previewInUse: [] as number[],
+    previewStart: [] as number[],
+    resident: [] as number[],
   }
-  const withGate: number[] = []
-  const withoutGate: number[] = []
-  const previewReady: number[] = []
+  const preview = sizes.map(() => ({ idle: [] as number[], building: [] as number[], first: [] as number[] }))
   try {
     for (let run = 1; run <= runs; run++) {
-      console.log(
-        `bench: publish-to-live with and without the gate, preview-ready (run ${run} of ${runs})...`,
-      )
-      for (const [gate, samples] of [
-        ['on', withGate],
-        ['off', withoutGate],
+      console.log(`bench: publish-to-live and the preview (run ${run} of ${runs})...`)
+      const published = path.join(dir, 'published.ndjson')
+      writeDataset(published, edited)
+      for (const [gate, into] of [
+        ['on', samples.withGate],
+        ['off', samples.withoutGate],
       ] as const) {
-        const site = await serve({ LOCAL_DATASET: published.file, PUBLISH_GATE: gate })
+        kept.restore()
+        const site = await serveExport(path.resolve('out'), {
+          env: { SANITY_WEBHOOK_SECRET: SECRET, LOCAL_DATASET: published, PUBLISH_GATE: gate },
+        })
         try {
-          samples.push(await publishToLive(site.origin))
+          into.push(await publishToLive(site.origin))
         } finally {
           await site.stop()
         }
       }
-      const site = await serve({
-        LOCAL_DATASET: draft.file,
-        SANITY_PREVIEW_SECRET: 'bench-preview-secret-0123456789abcdef012345',
-      })
-      try {
-        previewReady.push(await draftToPreview(site.origin, draft.id))
-      } finally {
-        await site.stop()
+      for (const [index, documents] of sizes.entries()) {
+        const file = path.join(dir, `dataset-${index}.ndjson`)
+        writeDataset(file, documents)
+        const starting = performance.now()
+        const site = await previewPublisher(kept, file)
+        try {
+          const readyMs = await previewReady(site.origin, starting)
+          if (index === 0) samples.previewStart.push(readyMs)
+          const cookie = await previewCookie(site.origin)
+          const first = performance.now()
+          await (await fetch(`${site.origin}/`, { headers: { cookie } })).text()
+          preview[index]!.first.push(performance.now() - first)
+          preview[index]!.idle.push(await draftToVisible(site.origin, cookie, file, documents))
+          // A publish building meanwhile (the published change is in the dataset too).
+          if ((await publish(site.origin, review._id)) !== 202) throw new Error('webhook refused')
+          while (!(await health(site.origin)).building)
+            await new Promise((resolve) => setTimeout(resolve, 50))
+          preview[index]!.building.push(await draftToVisible(site.origin, cookie, file, documents))
+          if (index === 0) samples.resident.push(residentMb(site.pid))
+          await settled(site.origin)
+          if (index === 0) {
+            // Publish-to-live with an editor previewing meanwhile (one page a second).
+            let previewing = true
+            const editor = (async () => {
+              while (previewing) {
+                await (await fetch(`${site.origin}/`, { headers: { cookie } })).text()
+                await new Promise((resolve) => setTimeout(resolve, 1000))
+              }
+            })()
+            samples.previewInUse.push(await publishToLive(site.origin))
+            previewing = false
+            await editor
+          }
+        } finally {
+          await site.stop()
+        }
       }
     }
   } finally {
@@ -110,7 +211,18 @@ export async function measureEditorFigures(runs = 3): Promise<EditorFigures> {
     rmSync(dir, { recursive: true, force: true })
   }
   return {
-    publishToLive: { withGate: timing(withGate), withoutGate: timing(withoutGate) },
-    previewReady: timing(previewReady),
+    publishToLive: {
+      withGate: timing(samples.withGate),
+      withoutGate: timing(samples.withoutGate),
+      previewInUse: timing(samples.previewInUse),
+    },
+    previewStart: timingWhole(samples.previewStart),
+    preview: preview.map((figures, index) => ({
+      caseStudies: sizes[index]!.filter((doc) => doc._type === 'caseStudy').length,
+      draftToVisibleIdle: timingWhole(figures.idle),
+      draftToVisibleBuilding: timingWhole(figures.building),
+      firstPage: timingWhole(figures.first),
+    })),
+    residentMb: timingWhole(samples.resident),
   }
 }

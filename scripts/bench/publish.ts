@@ -32,6 +32,12 @@ export const timing = (samples: number[]): Timing => ({
   runs: samples.map(seconds),
 })
 
+/** Runs of a measurement kept in its own unit (ms, MB): their median and each run, rounded. */
+export const timingWhole = (samples: number[]): Timing => ({
+  median: Math.round(median(samples)),
+  runs: samples.map(Math.round),
+})
+
 /** Runs `npm run build` and returns how long it took, in ms. @throws when the build fails */
 export function timeBuild(): number {
   const started = performance.now()

@@ -228,18 +228,36 @@ test.describe("the editor's loop, offline", () => {
   })
 })
 
-// Preview on: every publish then builds the preview too, so only these tests pay for it.
-test.describe("editors' draft preview, offline", () => {
-  publishingServer({ SANITY_PREVIEW_SECRET: PREVIEW_SECRET })
+/** Waits until the publisher's preview server is ready (it may build first: minutes). */
+async function previewReady() {
+  await expect
+    .poll(async () => (await (await fetch(`${BASE}/healthz`, { headers: OPERATOR })).json()).preview, {
+      timeout: 200_000,
+      intervals: [1000],
+    })
+    .toBe('ready')
+}
 
-  test('a draft shows on the preview and not on the live site; once published, on both', async ({ page }) => {
+/** The publisher's build count now (a preview request must never change it). */
+const buildCount = async () =>
+  (await (await fetch(`${BASE}/healthz`, { headers: OPERATOR })).json()).buildCounts.succeeded as number
+
+// Preview on: the publisher also runs the preview server (the same app, rendered on request).
+test.describe("editors' draft preview, rendered on request, offline", () => {
+  publishingServer({ SANITY_PREVIEW_SECRET: PREVIEW_SECRET })
+  test.beforeAll(previewReady)
+
+  test('a draft shows in the preview on the next request, with no build; the live site does not change', async ({
+    page,
+  }) => {
+    const builds = await buildCount()
     const documents = readDocuments(dataset)
     const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')!
     const words = `Drafted in the e2e test at ${new Date().toISOString()}, not yet published.`
     writeDocuments(dataset, [...documents, { ...review, _id: `drafts.${review._id}`, text: words }])
+    // Its webhook (Sanity sends one for a draft with drafts on) builds nothing.
     const drafted = publishLocal('--document', `drafts.${review._id}`)
-    expect(drafted.stderr).toBe('')
-    expect(drafted.stdout).toMatch(/preview \S+ is ready/)
+    expect(drafted.stdout).toMatch(/a draft builds nothing/)
 
     // Visitors: the live site, nothing of the preview.
     await page.goto(`${BASE}/`)
@@ -248,37 +266,141 @@ test.describe("editors' draft preview, offline", () => {
 
     // The editor: in through the secret, the draft on the real page, a banner naming it.
     const answer = await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/%23reviews`)
-    expect(answer?.headers()['x-robots-tag']).toBe('noindex')
-    expect(answer?.headers()['cache-control']).toBe('private, no-store')
+    const headers = answer!.headers()
+    expect(headers['x-robots-tag']).toBe('noindex')
+    expect(headers['cache-control']).toMatch(/private/)
+    expect(headers['cache-control']).toMatch(/no-store/)
+    // Scripts by this response's nonce only; the Studio (this site) may frame it.
+    expect(headers['content-security-policy']).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic';/)
+    expect(headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/)
     await expect(page.locator('#reviews')).toContainText(words)
     const banner = page.getByRole('complementary', { name: 'Preview' })
     await expect(banner.getByRole('link', { name: review.name })).toHaveAttribute(
       'href',
       `/studio/intent/edit/id=${review._id};type=review`,
     )
-    // The Studio's Presentation tool frames the preview: its pages let this site frame them.
-    expect(answer?.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/)
-    expect(await framedText(page, '/sites')).toContain('Leave preview')
-    // Framed, a preview page answers Presentation's handshake: visual editing is connected.
-    expect(await framedComlink(page, '/sites')).toContain('handshake/syn-ack from overlays')
 
-    // Publish: the draft becomes the document; both sites show it.
-    writeDocuments(
-      dataset,
-      documents.map((doc) => (doc._id === review._id ? { ...doc, text: words } : doc)),
-    )
-    const published = publishLocal('--document', review._id)
-    expect(published.status).toBe(0)
+    // The next change shows on the next request: no webhook, no build.
+    const again = `${words} Changed again.`
+    edit(`drafts.${review._id}`, (doc) => (doc.text = again))
     await page.reload()
-    await expect(page.locator('#reviews')).toContainText(words)
+    await expect(page.locator('#reviews')).toContainText(again)
+    expect(await buildCount()).toBe(builds)
+    // The live site, to a visitor, is as it was.
+    const visitor = await (await fetch(`${BASE}/`)).text()
+    expect(visitor).not.toContain('Changed again')
+    expect(visitor).not.toContain('Leave preview')
+
     await banner.getByRole('link', { name: 'Leave preview' }).click()
     await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveCount(0)
-    await expect(page.locator('#reviews')).toContainText(words)
+    await expect(page.locator('#reviews')).not.toContainText(words)
     // Visitors' pages are never framed, not even by the site itself.
     expect(await framedText(page, '/sites')).toBe('')
   })
 
-  test("the preview's doors, tried as an attacker would", async ({ page, browser }) => {
+  test('a draft-only case study renders at its own address; a release shows only under its perspective', async ({
+    page,
+  }) => {
+    const documents = readDocuments(dataset)
+    const study = documents.find((doc) => doc._type === 'caseStudy' && !doc._id.startsWith('drafts.'))!
+    const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')!
+    const fresh = {
+      ...study,
+      _id: 'drafts.e2e-new-case-study',
+      slug: { _type: 'slug', current: 'e2e-new-case-study' },
+      legacyId: 'e2e-new-case-study',
+      detailTitle: 'A case study that exists only as a draft',
+    }
+    const spring = `In the spring release, written by the e2e test at ${Date.now()}.`
+    writeDocuments(dataset, [
+      ...documents,
+      fresh,
+      { ...review, _id: `versions.rSpring.${review._id}`, text: spring },
+    ])
+    expect((await fetch(`${BASE}/case-studies/e2e-new-case-study`)).status).toBe(404)
+
+    await page.goto(
+      `${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/case-studies/e2e-new-case-study`,
+    )
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fresh.detailTitle)
+
+    // Drafts (the default) do not show the release; its perspective does.
+    await page.goto(`${BASE}/`)
+    await expect(page.locator('#reviews')).not.toContainText(spring)
+    const choose = (perspective: string) =>
+      page.evaluate(
+        async (value) =>
+          (
+            await fetch('/preview/perspective', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ perspective: value }),
+            })
+          ).status,
+        perspective,
+      )
+    expect(await choose('rSpring,drafts')).toBe(204)
+    await page.reload()
+    await expect(page.locator('#reviews')).toContainText(spring)
+    expect(await choose('raw')).toBe(400)
+    expect(await choose('published')).toBe(204)
+    await page.goto(`${BASE}/case-studies/e2e-new-case-study`)
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(fresh.detailTitle)
+    await page.goto(`${BASE}/preview/disable`)
+  })
+
+  test("Presentation's handshake, and a refresh on a saved change with no reload", async ({ page }) => {
+    const documents = readDocuments(dataset)
+    const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')!
+    await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
+    // Framed, a preview page answers Presentation's handshake: visual editing is connected.
+    const saved = `Saved in the Studio at ${new Date().toISOString()}.`
+    const exchange = await framedPresentation(page, '/', () =>
+      edit(review._id, (doc) => (doc._id === review._id ? (doc.text = saved) : undefined)),
+    )
+    expect(exchange.seen).toContain('comlink/handshake/syn-ack from visual-editing')
+    // The saved change shows in the frame without a reload of the frame.
+    expect(exchange.loads).toBe(1)
+    expect(exchange.text).toContain(saved)
+    await page.goto(`${BASE}/preview/disable`)
+  })
+
+  test('a visitor never reaches the preview server: no cookie, forged cookies, a closed session', async ({
+    page,
+    browser,
+  }) => {
+    const marks = ['Leave preview', 'aria-label="Preview"']
+    const visitorSees = async (cookie?: string) => {
+      const html = await (await fetch(`${BASE}/`, { headers: cookie ? { cookie } : {} })).text()
+      return marks.filter((mark) => html.includes(mark))
+    }
+    expect(await visitorSees()).toEqual([])
+    expect(await visitorSees('site_preview=forged')).toEqual([])
+    expect(await visitorSees('__prerender_bypass=guessed')).toEqual([])
+    // A POST to a page is a visitor's 405, never a server action on the preview.
+    expect((await fetch(`${BASE}/`, { method: 'POST', body: 'x' })).status).toBe(405)
+
+    await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
+    const copied = (await page.context().cookies()).find((cookie) => cookie.name === 'site_preview')!
+    expect(copied.httpOnly).toBe(true)
+    expect(copied.expires - Date.now() / 1000).toBeGreaterThan(7.9 * 3600)
+    expect(await visitorSees(`site_preview=${copied.value}`)).toEqual(marks)
+    await page
+      .getByRole('complementary', { name: 'Preview' })
+      .getByRole('link', { name: 'Leave preview' })
+      .click()
+    await expect(page.getByRole('complementary', { name: 'Preview' })).toHaveCount(0)
+    // A copy of the cookie, taken before leaving, opens nothing after it.
+    expect(await visitorSees(`site_preview=${copied.value}`)).toEqual([])
+    const elsewhere = await browser.newContext()
+    await elsewhere.addCookies([copied])
+    const thief = await elsewhere.newPage()
+    await thief.goto(`${BASE}/`)
+    await expect(thief.getByRole('complementary', { name: 'Preview' })).toHaveCount(0)
+    await elsewhere.close()
+  })
+
+  test("the preview's doors, tried as an attacker would", async ({ page }) => {
     // A redirect that resolves off the site lands on the site.
     for (const redirect of ['/.//evil.example/', '/a/..//evil.example/', '/%2e//evil.example/']) {
       await page.goto(
@@ -286,21 +408,7 @@ test.describe("editors' draft preview, offline", () => {
       )
       expect([redirect, page.url()]).toEqual([redirect, `${BASE}/`])
     }
-    const banner = page.getByRole('complementary', { name: 'Preview' })
-    await expect(banner).toBeVisible()
-
-    // A copy of the cookie, taken before leaving, opens nothing after it.
-    const copied = (await page.context().cookies()).find((cookie) => cookie.name === 'site_preview')!
-    expect(copied.httpOnly).toBe(true)
-    expect(copied.expires - Date.now() / 1000).toBeGreaterThan(7.9 * 3600)
-    await banner.getByRole('link', { name: 'Leave preview' }).click()
-    await expect(banner).toHaveCount(0)
-    const elsewhere = await browser.newContext()
-    await elsewhere.addCookies([copied])
-    const thief = await elsewhere.newPage()
-    await thief.goto(`${BASE}/`)
-    await expect(thief.getByRole('complementary', { name: 'Preview' })).toHaveCount(0)
-    await elsewhere.close()
+    await expect(page.getByRole('complementary', { name: 'Preview' })).toBeVisible()
 
     // Crafted ids are refused, not crashed on.
     for (const id of ['drafts.', 'versions.x', 'drafts.drafts.x'])
@@ -321,40 +429,70 @@ test.describe("editors' draft preview, offline", () => {
 })
 
 /**
- * What a page of this site, framed by the current page, answers the opening of Sanity's
- * comlink handshake (the Studio's Presentation tool <-> visual editing protocol): the
- * current page plays Presentation and sends `comlink/handshake/syn` every 500 ms, as it
- * does; the answers come back as "type from sender" (none within 15 s: []). Visitors'
- * pages, and pages outside a frame, carry no visual editing and never answer.
+ * The current page plays the Studio's Presentation tool around a page of this site in a
+ * frame, speaking Sanity's comlink protocol as Presentation does: the handshake (`syn`
+ * every 500 ms until `syn-ack`, then `ack`), then, after `save` changed the content, a
+ * `presentation/refresh` with source `mutation` (what Presentation sends when an editor's
+ * change is saved). Visitors' pages, and pages outside a frame, carry no visual editing
+ * and never answer.
+ * @returns what the frame said ("type from sender"), how many times the frame loaded (a
+ *   refresh re-renders in place: 1), and the frame's text 5 s after the refresh
  */
-async function framedComlink(page: Page, src: string): Promise<string[]> {
-  return page.evaluate(async (url) => {
-    const seen: string[] = []
-    const listen = ({ data }: MessageEvent) => {
-      // Visual editing still answers in the older "channels" dialect, which Presentation reads too.
-      if (['sanity/comlink', 'sanity/channels'].includes(data?.domain))
-        seen.push(`${data.type} from ${data.from}`)
-    }
-    window.addEventListener('message', listen)
-    const frame = document.createElement('iframe')
-    frame.src = url
-    document.body.append(frame)
-    const syn = {
-      domain: 'sanity/comlink',
-      type: 'comlink/handshake/syn',
-      from: 'presentation',
-      to: 'visual-editing',
-      connectionId: 'chn-e2e',
-      id: 'msg-e2e',
-    }
-    for (const deadline = Date.now() + 15_000; !seen.length && Date.now() < deadline;) {
-      frame.contentWindow?.postMessage(syn, location.origin)
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    }
-    window.removeEventListener('message', listen)
-    frame.remove()
-    return seen
-  }, src)
+async function framedPresentation(
+  page: Page,
+  src: string,
+  save: () => void,
+): Promise<{ seen: string[]; loads: number; text: string }> {
+  const exposed = `save${Date.now()}`
+  await page.exposeFunction(exposed, save)
+  return page.evaluate(
+    async ({ url, exposed }) => {
+      const seen: string[] = []
+      const channelId = 'chn-e2e'
+      const frame = document.createElement('iframe')
+      let loads = 0
+      frame.addEventListener('load', () => (loads += 1))
+      frame.style.width = '1280px'
+      frame.style.height = '800px'
+      const message = (type: string, id: string, data?: unknown) => ({
+        domain: 'sanity/comlink',
+        type,
+        from: 'presentation',
+        to: 'visual-editing',
+        channelId,
+        id,
+        ...(data === undefined ? {} : { data }),
+      })
+      const listen = ({ data }: MessageEvent) => {
+        if (data?.domain === 'sanity/comlink') seen.push(`${data.type} from ${data.from}`)
+      }
+      window.addEventListener('message', listen)
+      frame.src = url
+      document.body.append(frame)
+      const acked = () => seen.includes('comlink/handshake/syn-ack from visual-editing')
+      for (let tries = 0; !acked() && tries < 60; tries++) {
+        frame.contentWindow?.postMessage(
+          message('comlink/handshake/syn', `msg-syn-${tries}`),
+          location.origin,
+        )
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+      if (!acked()) return { seen, loads, text: '' }
+      frame.contentWindow?.postMessage(message('comlink/handshake/ack', 'msg-ack'), location.origin)
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await (window as unknown as Record<string, () => Promise<void>>)[exposed]!()
+      frame.contentWindow?.postMessage(
+        message('presentation/refresh', 'msg-refresh', { source: 'mutation', livePreviewEnabled: false }),
+        location.origin,
+      )
+      await new Promise((resolve) => setTimeout(resolve, 5000))
+      const text = frame.contentDocument?.body?.innerText ?? ''
+      window.removeEventListener('message', listen)
+      frame.remove()
+      return { seen, loads, text }
+    },
+    { url: src, exposed },
+  )
 }
 
 /**

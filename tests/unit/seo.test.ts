@@ -13,12 +13,12 @@ import type { Metadata } from 'next'
 import { resolveAlternates } from 'next/dist/lib/metadata/resolvers/resolve-basics'
 import { resolveUrl } from 'next/dist/lib/metadata/resolvers/resolve-url'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { generateMetadata as layoutMetadata } from '@/app/layout'
-import { generateMetadata as homeMetadata } from '@/app/page'
-import CaseStudyPage, { generateMetadata as caseStudyMetadata } from '@/app/case-studies/[slug]/page'
-import { generateMetadata as caseStudiesMetadata } from '@/app/case-studies/page'
-import { generateMetadata as sitesMetadata } from '@/app/sites/page'
-import { generateMetadata as consultationMetadata } from '@/app/consultation/page'
+import { generateMetadata as layoutMetadata } from '@/app/(site)/layout'
+import { generateMetadata as homeMetadata } from '@/app/(site)/page'
+import CaseStudyPage, { generateMetadata as caseStudyMetadata } from '@/app/(site)/case-studies/[slug]/page'
+import { generateMetadata as caseStudiesMetadata } from '@/app/(site)/case-studies/page'
+import { generateMetadata as sitesMetadata } from '@/app/(site)/sites/page'
+import { generateMetadata as consultationMetadata } from '@/app/(site)/consultation/page'
 import { getCaseStudyPaths, getSiteSettings } from '@/lib/content'
 import { caseStudyJsonLd, faqPageJsonLd, metaDescription, organizationJsonLd } from '@/lib/seo'
 import { SEED_FILE } from './helpers/dataset'
@@ -26,6 +26,8 @@ import { SEED_FILE } from './helpers/dataset'
 // The case study page inlines its small image from public/media/, which only the build
 // writes (unit tests run before it, on a fresh clone too); this file reads the page's
 // JSON-LD, so the image stays as the content layer gives it.
+// Rendered as the export renders them: outside a request, not in draft mode.
+jest.mock('next/headers', () => ({ draftMode: async () => ({ isEnabled: false }) }))
 jest.mock('@/lib/content/media', () => ({
   ...jest.requireActual('@/lib/content/media'),
   inlineIfSmall: async (image: unknown) => image,

@@ -36,7 +36,8 @@ function locationsOf(doc: Doc): DocumentLocationsState {
 /** Whether the site has a route segment for a path (app/…/page.tsx, a [slug] segment matching any slug). */
 function routeExists(href: string): boolean {
   const segments = href.split(/[?#]/)[0]!.split('/').filter(Boolean)
-  let dir = 'app'
+  // The site's pages are in its route group (the Studio has a root layout of its own).
+  let dir = path.join('app', '(site)')
   for (const segment of segments) {
     if (existsSync(path.join(dir, segment))) dir = path.join(dir, segment)
     else if (existsSync(path.join(dir, '[slug]'))) dir = path.join(dir, '[slug]')

@@ -1,11 +1,11 @@
 /**
- * The /studio route (app/studio/[[...tool]]): what a build shows there, from the
+ * The /studio route (app/(studio)/studio/[[...tool]]): what a build shows there, from the
  * environment it was built with (lib/studio.ts): without a Sanity project, a page
  * that says what to set; with one, a loading message until the Studio's code has
  * arrived, then the Studio for that project and dataset.
  */
 import { render, screen } from '@testing-library/react'
-import StudioPage from '@/app/studio/[[...tool]]/page'
+import StudioPage from '@/app/(studio)/studio/[[...tool]]/page'
 import { StudioSetupNotice } from '@/components/studio/StudioSetupNotice'
 import { studioProjectFromEnv } from '@/lib/studio'
 
@@ -15,7 +15,7 @@ import { studioProjectFromEnv } from '@/lib/studio'
 // must fetch it only when it renders the Studio, never on import.
 type Counted = { studioScreenLoads?: number }
 const studioScreenLoads = () => (globalThis as Counted).studioScreenLoads ?? 0
-jest.mock('@/app/studio/[[...tool]]/StudioScreen', () => {
+jest.mock('@/app/(studio)/studio/[[...tool]]/StudioScreen', () => {
   const counted = globalThis as Counted
   counted.studioScreenLoads = (counted.studioScreenLoads ?? 0) + 1
   return {

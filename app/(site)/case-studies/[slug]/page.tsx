@@ -3,6 +3,8 @@ import { CaseStudyArticle } from '@/components/case-studies/CaseStudyArticle'
 import { CaseStudyNotFound } from '@/components/case-studies/CaseStudyNotFound'
 import { JsonLd } from '@/components/seo/JsonLd'
 import { getCaseStudy, getCaseStudyPaths, getSiteSettings, inlineIfSmall } from '@/lib/content'
+import { pageSource } from '@/lib/content/page-source'
+import { stegaClean } from 'next-sanity'
 import { caseStudyCardName, caseStudyJsonLd, ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
 
 type Props = { params: Promise<{ slug: string }> }
@@ -26,10 +28,13 @@ export async function generateStaticParams() {
  * on the pages of legacy ids, so search engines index one address per case study.
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const [settings, study] = await Promise.all([
-    getSiteSettings(),
-    getCaseStudy(decodeURIComponent((await params).slug)),
-  ])
+  const source = await pageSource()
+  const [settings, study] = stegaClean(
+    await Promise.all([
+      getSiteSettings(source),
+      getCaseStudy(decodeURIComponent((await params).slug), source),
+    ]),
+  )
   if (!study) return { title: 'Case study not found', robots: { index: false } }
   return pageMetadata({
     title: study.detailTitle,
@@ -45,9 +50,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** /case-studies/{slug} (spec §2): the case study, or 'Case study not found.' */
 export default async function CaseStudyPage({ params }: Props) {
+  const source = await pageSource()
   const [settings, study] = await Promise.all([
-    getSiteSettings(),
-    getCaseStudy(decodeURIComponent((await params).slug)),
+    getSiteSettings(source),
+    getCaseStudy(decodeURIComponent((await params).slug), source),
   ])
   if (!study) return <CaseStudyNotFound />
   const article = caseStudyJsonLd(

@@ -1,22 +1,36 @@
-import type { Metadata, Viewport } from 'next'
+/**
+ * The site's document (`<html>` and `<body>`): fixed navigation, the page, the footer,
+ * and in an editor's preview the banner and Presentation's visual editing. Shared by the
+ * site's root layout (`app/(site)/layout.tsx`) and the 404 page (`app/global-not-found.tsx`),
+ * which Next renders without any layout. The Studio has a root layout of its own
+ * (`app/(studio)/layout.tsx`): nothing of this is under it.
+ */
+import type { Metadata } from 'next'
 import { createElement, type ReactNode } from 'react'
+import { stegaClean } from 'next-sanity'
 import { SiteFooter } from '@/components/layout/SiteFooter'
 import { SiteHeader } from '@/components/layout/SiteHeader'
 import { HydratedMark } from '@/components/layout/HydratedMark'
 import { DeferredSections } from '@/components/layout/DeferredSections'
 import { SplashScreen } from '@/components/layout/SplashScreen'
-import { BOOT_SCRIPT } from '@/lib/splash'
-import { getPreviewDrafts, getSiteSettings } from '@/lib/content'
-import { isPreviewPerspective, sourceFromEnv } from '@/lib/content/source'
 import { PreviewBanner } from '@/components/layout/PreviewBanner'
-import { OG_IMAGE_SIZE, ogImagePath, organizationJsonLd, siteTitle } from '@/lib/seo'
+import { PreviewVisualEditing } from '@/components/preview/PreviewVisualEditing'
 import { JsonLd } from '@/components/seo/JsonLd'
+import { BOOT_SCRIPT } from '@/lib/splash'
+import { STUDIO_BASE_PATH } from '@/lib/studio'
+import { getPreviewDrafts, getSiteSettings } from '@/lib/content'
+import { pageSource } from '@/lib/content/page-source'
+import { isPreviewRender, previewScriptNonce } from '@/lib/preview-render'
+import { OG_IMAGE_SIZE, ogImagePath, organizationJsonLd, siteTitle } from '@/lib/seo'
 import { jakarta, jakartaExtended } from './fonts'
 import './globals.css'
 
-export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSiteSettings()
-  // Pages without metadata of their own (404, /studio) share the home page's card.
+/**
+ * The metadata every page starts from: title template, description, share card.
+ * Pages without metadata of their own (the 404 page) share the home page's card.
+ */
+export async function siteMetadata(): Promise<Metadata> {
+  const settings = stegaClean(await getSiteSettings(await pageSource()))
   const images = [{ url: ogImagePath('home'), ...OG_IMAGE_SIZE, alt: siteTitle(settings), type: 'image/png' }]
   return {
     metadataBase: new URL(settings.siteUrl),
@@ -27,18 +41,20 @@ export async function generateMetadata(): Promise<Metadata> {
   }
 }
 
-export const viewport: Viewport = { themeColor: '#f7f6f2' }
-
-/** Root layout: fixed navigation, the page, the footer. */
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  const settings = await getSiteSettings()
-  // Only a preview build (CONTENT_PERSPECTIVE=drafts or a release's id) carries the banner.
-  const preview = isPreviewPerspective(sourceFromEnv().perspective)
+/**
+ * The document around a page of the site.
+ * @param children the page's content, inside `<main id="main">`
+ */
+export async function SiteDocument({ children }: { children: ReactNode }) {
+  const source = await pageSource()
+  const settings = await getSiteSettings(source)
+  const preview = await isPreviewRender()
+  const nonce = await previewScriptNonce()
   return (
     // The boot script sets data-splash on <html> before hydration, hence suppressHydrationWarning.
     <html lang="en-GB" className={`${jakarta.variable} ${jakartaExtended.variable}`} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
       </head>
       {createElement(
         'body',
@@ -63,15 +79,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           email={settings.contactEmail}
           phone={settings.contactPhone}
         />,
-        // Spread, not `{preview && …}`: a published build's page payload holds no trace of it.
+        // Spread, not `{preview && …}`: a visitor's page payload holds no trace of them.
         ...(preview
           ? [
               <PreviewBanner
                 key="preview"
-                builtAt={new Date().toISOString()}
-                drafts={await getPreviewDrafts()}
-                studioUrl={process.env.SANITY_STUDIO_URL?.trim() || '/studio'}
+                renderedAt={new Date().toISOString()}
+                drafts={await getPreviewDrafts(source)}
+                studioUrl={process.env.SANITY_STUDIO_URL?.trim() || STUDIO_BASE_PATH}
               />,
+              <PreviewVisualEditing key="visual-editing" />,
             ]
           : []),
       )}

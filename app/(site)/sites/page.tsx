@@ -4,10 +4,12 @@ import { CardGridPage } from '@/components/ui/CardGridPage'
 import { INLINED_CARDS } from '@/components/ui/ContentImage'
 import { sectionPageMetadata } from '@/lib/seo'
 import { getPortfolioSites, getSiteSettings, inlineFirstImages } from '@/lib/content'
+import { pageSource } from '@/lib/content/page-source'
+import { stegaClean } from 'next-sanity'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSiteSettings()
+  const settings = stegaClean(await getSiteSettings(await pageSource()))
   return sectionPageMetadata(settings, {
     title: 'Our Portfolio',
     intro: settings.portfolioIntro,
@@ -18,7 +20,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /sites (spec §2): 'Our Portfolio', six external sites, and a consultation link. */
 export default async function SitesPage() {
-  const [settings, portfolio] = await Promise.all([getSiteSettings(), getPortfolioSites()])
+  const source = await pageSource()
+  const [settings, portfolio] = await Promise.all([getSiteSettings(source), getPortfolioSites(source)])
   const sites = await inlineFirstImages(portfolio, INLINED_CARDS)
   return (
     <CardGridPage

@@ -5,10 +5,12 @@ import { PageHeader } from '@/components/ui/PageHeader'
 import { ScrollToTop } from '@/components/layout/ScrollToTop'
 import { sectionPageMetadata } from '@/lib/seo'
 import { getSiteSettings } from '@/lib/content'
+import { pageSource } from '@/lib/content/page-source'
+import { stegaClean } from 'next-sanity'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSiteSettings()
+  const settings = stegaClean(await getSiteSettings(await pageSource()))
   return sectionPageMetadata(settings, {
     title: 'Free Consultation',
     intro: settings.consultationIntro,
@@ -19,7 +21,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /consultation (spec §2): heading, the embedded booking widget, a link to /case-studies. */
 export default async function ConsultationPage() {
-  const settings = await getSiteSettings()
+  const source = await pageSource()
+  const settings = await getSiteSettings(source)
   return (
     <>
       <ScrollToTop />

@@ -4,10 +4,12 @@ import { CardGridPage } from '@/components/ui/CardGridPage'
 import { INLINED_CARDS } from '@/components/ui/ContentImage'
 import { sectionPageMetadata } from '@/lib/seo'
 import { getCaseStudyCards, getSiteSettings, inlineFirstImages } from '@/lib/content'
+import { pageSource } from '@/lib/content/page-source'
+import { stegaClean } from 'next-sanity'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSiteSettings()
+  const settings = stegaClean(await getSiteSettings(await pageSource()))
   return sectionPageMetadata(settings, {
     title: 'Case Studies',
     intro: settings.caseStudiesIntro,
@@ -18,7 +20,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /case-studies (spec §2): the grid of case study cards and a consultation link. */
 export default async function CaseStudiesPage() {
-  const [settings, cards] = await Promise.all([getSiteSettings(), getCaseStudyCards()])
+  const source = await pageSource()
+  const [settings, cards] = await Promise.all([getSiteSettings(source), getCaseStudyCards(source)])
   const studies = await inlineFirstImages(cards, INLINED_CARDS)
   return (
     <CardGridPage

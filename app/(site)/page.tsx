@@ -9,11 +9,13 @@ import { ServicesGrid } from '@/components/home/ServicesGrid'
 import type { Metadata } from 'next'
 import { JsonLd } from '@/components/seo/JsonLd'
 import { getCaseStudyCards, getHomePage, getSiteSettings } from '@/lib/content'
+import { pageSource } from '@/lib/content/page-source'
+import { stegaClean } from 'next-sanity'
 import { faqPageJsonLd, ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
 
 /** Title, description and canonical '/' from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSiteSettings()
+  const settings = stegaClean(await getSiteSettings(await pageSource()))
   return pageMetadata({
     title: null,
     description: settings.description,
@@ -27,10 +29,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Home page: the spec's sections in order (§2); the footer comes from the layout. */
 export default async function HomePage() {
+  const source = await pageSource()
   const [settings, home, caseStudies] = await Promise.all([
-    getSiteSettings(),
-    getHomePage(),
-    getCaseStudyCards(),
+    getSiteSettings(source),
+    getHomePage(source),
+    getCaseStudyCards(source),
   ])
   return (
     <>

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react'
+import { jakarta } from '../fonts'
+import '../globals.css'
+
+/**
+ * The Studio's own root layout: the embedded Studio fills the page, with none of the
+ * site's header, footer, splash or skip link around it (Sanity's guide for a Studio
+ * embedded in Next.js). The stylesheet and the font are the site's, for the page that
+ * says how to set a project up (`StudioSetupNotice`).
+ */
+export default function StudioLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-GB" className={jakarta.variable}>
+      <body>{children}</body>
+    </html>
+  )
+}

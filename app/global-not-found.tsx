@@ -1,0 +1,22 @@
+import type { Metadata, Viewport } from 'next'
+import { NotFoundMessage } from '@/components/NotFoundMessage'
+import { SiteDocument, siteMetadata } from './site-document'
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { ...(await siteMetadata()), title: 'Page not found' }
+}
+
+export const viewport: Viewport = { themeColor: '#f7f6f2' }
+
+/**
+ * The 404 page, exported as out/404.html (spec §2): every unknown path, in the site's
+ * own document. Next renders it without a layout (the site and the Studio each have a
+ * root layout of their own), hence `SiteDocument` here too.
+ */
+export default function NotFound() {
+  return (
+    <SiteDocument>
+      <NotFoundMessage />
+    </SiteDocument>
+  )
+}

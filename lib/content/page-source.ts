@@ -1,0 +1,40 @@
+/**
+ * The content source of the page being rendered, for `app/` routes: the one place where a
+ * render learns whether it is a visitor's page or an editor's preview.
+ * - The static export, and the preview server's own prerendering, render outside draft
+ *   mode: the environment's source (`sourceFromEnv`), published documents.
+ * - The preview server renders an editor's request in Next's draft mode (the publisher
+ *   turns it on only for a request that carries an open preview session): the same
+ *   source through the perspective Presentation's switcher chose (its
+ *   `sanity-preview-perspective` cookie: a content release over drafts, or `published`),
+ *   drafts when there is none; with the Content Lake, strings come stega-encoded for
+ *   Presentation's click-to-edit overlays.
+ * Only this module reads the request (`next/headers`); the rest of lib/content takes a
+ * `ContentSource` and runs anywhere (jest, scripts, the build).
+ */
+import { cookies, draftMode } from 'next/headers'
+import { perspectiveCookieName } from '@sanity/preview-url-secret/constants'
+import { STUDIO_BASE_PATH } from '../studio.ts'
+import { sourceFromEnv, toPerspective, type ContentSource } from './source.ts'
+
+/**
+ * @returns the environment's source outside draft mode; in draft mode the same source
+ *   through the request's perspective (default `drafts`; an invalid cookie also gives
+ *   `drafts`), with stega on for the Content Lake (`studioUrl`: SANITY_STUDIO_URL, or the
+ *   embedded Studio's path)
+ */
+export async function pageSource(): Promise<ContentSource> {
+  const source = sourceFromEnv()
+  if (!(await draftMode()).isEnabled) return source
+  // Presentation's switcher writes it (next-sanity's perspectiveChangeAction), e.g.
+  // `rSpring,drafts`; it is checked here like any value from outside.
+  const chosen = (await cookies()).get(perspectiveCookieName)?.value
+  const perspective = (chosen && toPerspective(chosen)) || 'drafts'
+  return source.kind === 'sanity'
+    ? {
+        ...source,
+        perspective,
+        stega: { studioUrl: process.env.SANITY_STUDIO_URL?.trim() || STUDIO_BASE_PATH },
+      }
+    : { ...source, perspective }
+}
