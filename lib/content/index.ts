@@ -70,7 +70,9 @@ export async function getSiteSettings(source: ContentSource = sourceFromEnv()): 
     ...settings,
     heroImage: toContentImage(settings.heroImage),
     // A preview (drafts or a release) never sends a visitor's message to the real inbox.
-    ...(isPreviewPerspective(source.perspective) ? { contactWebhookUrl: PREVIEW_CONTACT_PATH } : {}),
+    ...(source.preview || isPreviewPerspective(source.perspective)
+      ? { contactWebhookUrl: PREVIEW_CONTACT_PATH }
+      : {}),
   }
 }
 

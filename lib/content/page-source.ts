@@ -18,23 +18,24 @@ import { STUDIO_BASE_PATH } from '../studio.ts'
 import { sourceFromEnv, toPerspective, type ContentSource } from './source.ts'
 
 /**
- * @returns the environment's source outside draft mode; in draft mode the same source
- *   through the request's perspective (default `drafts`; an invalid cookie also gives
+ * @returns the environment's source outside draft mode; in draft mode the same source,
+ *   marked `preview`, through the request's perspective (default `drafts`; an invalid cookie also gives
  *   `drafts`), with stega on for the Content Lake (`studioUrl`: SANITY_STUDIO_URL, or the
  *   embedded Studio's path)
  */
 export async function pageSource(): Promise<ContentSource> {
   const source = sourceFromEnv()
   if (!(await draftMode()).isEnabled) return source
-  // Presentation's switcher writes it (next-sanity's perspectiveChangeAction), e.g.
-  // `rSpring,drafts`; it is checked here like any value from outside.
+  // Presentation's switcher writes it (the publisher's /preview/perspective), e.g.
+  // `rSpring,drafts`; it is checked here again like any value from outside.
   const chosen = (await cookies()).get(perspectiveCookieName)?.value
   const perspective = (chosen && toPerspective(chosen)) || 'drafts'
   return source.kind === 'sanity'
     ? {
         ...source,
         perspective,
+        preview: true,
         stega: { studioUrl: process.env.SANITY_STUDIO_URL?.trim() || STUDIO_BASE_PATH },
       }
-    : { ...source, perspective }
+    : { ...source, perspective, preview: true }
 }

@@ -58,6 +58,11 @@ export type ContentSource = (
    * local dataset has no source maps to encode).
    */
   stega?: { studioUrl: string }
+  /**
+   * An editor's preview render (the preview server's draft mode), whatever its
+   * perspective: `published` too shows an editor's preview, never a visitor's page.
+   */
+  preview?: true
 }
 
 /** Sanity API version the site's queries are written against. */

@@ -167,8 +167,10 @@ test.describe("the editor's loop, offline", () => {
     })
     const failed = publishLocal('--document', study._id)
     expect(failed.status).toBe(1)
-    const reason = `${address} (document "${study._id}") links to /case-studies/nope, which does not exist`
+    // The build's first step runs the Studio's own rule on the link (the gate stays the last line).
+    const reason = `document "${study._id}", field "outcome`
     expect(failed.stderr).toContain(reason)
+    expect(failed.stderr).toContain('There is no page at /case-studies/nope on this site')
 
     // The live page is the one before the publish.
     await page.reload()
@@ -178,7 +180,7 @@ test.describe("the editor's loop, offline", () => {
     expect(status).toMatchObject({ state: 'failed', reason: expect.stringContaining(reason) })
   })
 
-  test('unpublishing a case study another one links to is held back, naming the page, its document and the link', async ({
+  test('unpublishing a case study another one links to is held back, naming the linking document and its field', async ({
     page,
   }) => {
     test.setTimeout(420_000) // two builds
@@ -213,18 +215,22 @@ test.describe("the editor's loop, offline", () => {
     )
     const unpublished = publishLocal('--document', linked!._id)
     expect(unpublished.status).toBe(1)
-    const reason = `${from} (document "${linking!._id}") links to ${to}, which does not exist`
+    // The linking document's link now leads nowhere: its rule refuses the build, naming it.
+    const reason = `document "${linking!._id}", field "outcome`
     expect(unpublished.stderr).toContain(reason)
+    expect(unpublished.stderr).toContain(`There is no page at ${to} on this site`)
     expect(unpublished.stderr).not.toMatch(/\/(tmp|home|work)\//) // no folders of this machine
 
     // The live site is the one before: the case study is still served.
     const answer = await page.goto(`${BASE}${to}`)
     expect(answer?.status()).toBe(200)
     await expect(page.locator('h1')).toContainText(linked!.detailTitle)
-    // The unpublished document's badge reads the line too: the live site names its page.
+    // The unpublished document's badge says which document held its publish back.
     const status = await badge(page, linked!._id)
-    expect(status).toMatchObject({ state: 'failed', reason: expect.stringContaining(reason) })
-    expect(status.reason).toContain(`document "${linked!._id}"`)
+    expect(status).toMatchObject({
+      state: 'failed',
+      reason: `the build failed for another document: ${linking!._id}`,
+    })
   })
 })
 

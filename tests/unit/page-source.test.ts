@@ -48,6 +48,13 @@ test("in draft mode: drafts, or the perspective Presentation's switcher chose", 
   }
 })
 
+test("in draft mode the source is marked an editor's preview, even with the published perspective", async () => {
+  expect((await pageSource()).preview).toBeUndefined()
+  request.draftMode = true
+  request.cookies.set('sanity-preview-perspective', 'published')
+  expect(await pageSource()).toMatchObject({ perspective: 'published', preview: true })
+})
+
 test('stega only for the Content Lake in draft mode, linking to the Studio', async () => {
   process.env.SANITY_PROJECT_ID = 'abc123'
   expect((await pageSource()).stega).toBeUndefined()
