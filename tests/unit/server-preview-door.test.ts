@@ -2,9 +2,9 @@
  * @jest-environment node
  *
  * The preview's doors tried as an attacker would (server/preview.ts, preview-sessions.ts,
- * guess-limit.ts, editor-access.ts, health.ts, log.ts): redirects stay on the site,
- * guessing costs, a session ends for good, errors are for editors, secrets never reach
- * the log.
+ * guess-limit.ts, editor-access.ts, health.ts, log.ts, app.ts): redirects stay on the site,
+ * guessing costs, a session ends for good (and with it the preview server's pages), errors
+ * are for editors, secrets never reach the log.
  */
 import { safeRedirect } from '@/server/preview'
 import { deliverWebhook, operatorHeaders, startFixture, type Fixture } from './helpers/publisherFixture'
@@ -22,9 +22,17 @@ const enable = (secret = PREVIEW, redirect = '/', remoteAddress = '203.0.113.7')
   })
 const cookieOf = (answer: Answer) =>
   answer.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
-/** Whether a cookie header opens the preview: /healthz then gives the whole report. */
-const opensPreview = async (cookie: string) =>
-  'lastError' in (await site.app.inject({ url: '/healthz', headers: { cookie } })).json()
+/**
+ * Whether a cookie header opens the preview: /healthz then gives the whole report, and a
+ * page is the preview server's (helpers/publisherFixture.ts `previewRenderer`), never one
+ * without the other.
+ */
+const opensPreview = async (cookie: string) => {
+  const editor = 'lastError' in (await site.app.inject({ url: '/healthz', headers: { cookie } })).json()
+  const page = await site.app.inject({ url: '/sites', headers: { cookie } })
+  expect([cookie, page.body.includes('<h1>Preview of GET /sites: ')]).toEqual([cookie, editor])
+  return editor
+}
 
 describe('redirects stay on the site', () => {
   test.each([
@@ -233,7 +241,30 @@ describe('the doors of a running publisher', () => {
       expect(Object.keys(anonymous.json()).sort()).toEqual(['building', 'live', 'ok', 'queued'])
       expect(anonymous.headers['cache-control']).toBe('no-store')
       const editor = await site.app.inject({ url: '/healthz', headers: { cookie: cookieOf(await enable()) } })
-      expect(editor.json()).toMatchObject({ lastError: null, preview: { lastError: null }, webhook: 'on' })
+      expect(editor.json()).toMatchObject({ lastError: null, preview: 'ready', webhook: 'on' })
+    })
+
+    test("why the preview server could not start is for editors: /healthz and a session's pages", async () => {
+      await site.close()
+      const reason = "the preview server's build failed: /srv/site/app/page.tsx: Unexpected token"
+      site = await startFixture(
+        { webhookSecret: SECRET, previewSecret: PREVIEW, previewServer: () => new Error(reason) },
+        false,
+      )
+      const anonymous = await site.app.inject({ url: '/healthz' })
+      expect(Object.keys(anonymous.json()).sort()).toEqual(['building', 'live', 'ok', 'queued'])
+      expect(anonymous.body).not.toContain('/srv')
+      const visitor = await site.app.inject({ url: '/sites' })
+      expect(visitor.body).not.toContain('/srv')
+      const cookie = cookieOf(await enable())
+      expect((await site.app.inject({ url: '/healthz', headers: { cookie } })).json().preview).toEqual({
+        failed: reason,
+      })
+      const editor = await site.app.inject({ url: '/sites', headers: { cookie } })
+      expect([editor.statusCode, editor.body]).toEqual([
+        503,
+        `the preview server could not start: ${reason}. Try again shortly.`,
+      ])
     })
   })
 
@@ -248,6 +279,17 @@ describe('the doors of a running publisher', () => {
       payload: { name: PREVIEW },
     })
     await site.app.inject({ url: '/healthz', headers: { authorization: `Bearer ${PREVIEW}` } })
+    await site.app.inject({
+      method: 'POST',
+      url: `/preview/perspective?secret=${PREVIEW}`,
+      headers: { 'content-type': 'application/json', cookie: cookieOf(await enable()) },
+      payload: JSON.stringify({ perspective: PREVIEW }),
+    })
+    await site.app.inject({
+      method: 'POST',
+      url: `/sites?secret=${PREVIEW}`,
+      headers: { cookie: `x=${PREVIEW}` },
+    })
     await deliverWebhook(site, PREVIEW, 'review-a')
     await deliverWebhook(site, SECRET, 'review-a', 'another-key')
     await site.publisher.idle()
@@ -256,5 +298,6 @@ describe('the doors of a running publisher', () => {
     expect(log).not.toContain(PREVIEW)
     expect(log).not.toContain(SECRET)
     expect(log).toContain('"path":"/preview/enable"')
+    expect(log).toContain('"path":"/preview/perspective"')
   })
 })

@@ -65,6 +65,52 @@ test('a burst of 50 signed publishes gives at most 2 builds, and the last conten
   expect(status).toMatchObject({ building: false, queued: false, lastError: null })
 })
 
+test('drafts and release versions start no build: skipped and logged, their documents unchanged', async () => {
+  const before = buildCount(site)
+  for (const documentId of ['drafts.review-a', 'versions.rSpring.review-a'])
+    expect(site.publisher.request({ documentId, type: 'review' })).toBe('skipped')
+  expect((await publish('drafts.review-b')).statusCode).toBe(202)
+  expect((await publish('versions.rSpring.review-b')).statusCode).toBe(202)
+  await site.publisher.idle()
+  expect(buildCount(site)).toBe(before)
+  expect(site.logs.filter((line) => line.event === 'build.skipped').map((line) => line.documentId)).toEqual([
+    'drafts.review-a',
+    'versions.rSpring.review-a',
+    'drafts.review-b',
+    'versions.rSpring.review-b',
+  ])
+  expect(site.logs.some((line) => line.event === 'build.requested' && line.documentId)).toBe(false)
+  for (const id of ['review-a', 'review-b']) expect(site.publisher.documentStatus(id)).toBeNull()
+  // The published document itself still builds.
+  expect(site.publisher.request({ documentId: 'review-a' })).toBe('started')
+  await site.publisher.idle()
+  expect(buildCount(site)).toBe(before + 1)
+})
+
+test('the status is of live builds only: nothing of a preview', async () => {
+  expect(Object.keys(site.publisher.status()).sort()).toEqual([
+    'building',
+    'builds',
+    'lastBuild',
+    'lastError',
+    'queued',
+  ])
+  const report = await health()
+  expect(report.preview).toBe('off')
+  expect(Object.keys(report).sort()).toEqual([
+    'buildCounts',
+    'building',
+    'builds',
+    'lastBuild',
+    'lastError',
+    'live',
+    'ok',
+    'preview',
+    'queued',
+    'webhook',
+  ])
+})
+
 test('a build failing on invalid content leaves the last good site live and names document and field', async () => {
   const live = (await health()).live.id
   site.setContent('broken edit')

@@ -14,6 +14,8 @@ import { BuildStore } from '@/server/builds'
 import { InboxFile } from '@/server/inbox'
 import { publisherLog } from '@/server/log'
 import { Publisher, type PublisherOptions } from '@/server/publisher'
+import type { PreviewHandler } from '@/server/preview-server'
+import { PREVIEW_HEADERS } from '@/lib/preview'
 
 /** The project's Node 24 (the `node` devDependency), which runs .ts files. */
 export const NODE = path.resolve('node_modules/.bin/node')
@@ -28,10 +30,8 @@ export type Fixture = {
   logs: Record<string, unknown>[]
   /** Sets what the next builds put in index.html's <h1>. */
   setContent: (text: string) => void
-  /** Sets what the next preview builds put there (the drafts). */
+  /** Sets the drafts the preview renders on the next request. */
   setDraft: (text: string) => void
-  /** The store of preview builds (with `preview` options only). */
-  previewStore?: BuildStore
   /** Environment of the fake build (change between builds). */
   buildEnv: NodeJS.ProcessEnv
   inboxFile: string
@@ -39,9 +39,34 @@ export type Fixture = {
 }
 
 /**
+ * A stand-in of the preview server (server/preview-server.ts): each request is rendered
+ * on the spot as a page naming its method, path and the drafts file's content now, with
+ * the preview server's headers. The real one is Next's, tried in the e2e tests.
+ */
+export function previewRenderer(draftFile: string): PreviewHandler {
+  return {
+    async handle(request, reply) {
+      reply.hijack()
+      const path = request.url.split('?')[0]
+      reply.raw.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...PREVIEW_HEADERS })
+      reply.raw.end(
+        `<!doctype html><title>Preview</title><h1>Preview of ${request.method} ${path}: ${readFileSync(draftFile, 'utf8')}</h1>`,
+      )
+      return reply
+    },
+  }
+}
+
+/** What the app asks of its preview server now: ready, null while starting, or why it failed. */
+export type PreviewServerState = PreviewHandler | Error | null
+
+/**
  * @param options server options to override (e.g. webhookSecret, inboxRateLimit, now);
- *   previewSecret turns on preview builds (a preview store beside the live one), and
- *   previousPreviewSecret is the one being rotated out;
+ *   previewSecret turns on the preview (a stand-in of the preview server that renders the
+ *   drafts file on each request, `previewRenderer`), and
+ *   previousPreviewSecret is the one being rotated out; previewServer replaces the app's
+ *   getter of its preview server (given the stand-in), e.g. `() => null` for one that is
+ *   still starting, or `() => new Error('why')` for one that failed;
  *   presentation is the client that checks the Presentation tool's secrets; gate the
  *   publisher's publish gate (default: links only)
  * @param firstBuild build once and put it live before returning (default true)
@@ -52,12 +77,14 @@ export async function startFixture(
     previousPreviewSecret,
     presentation,
     gate,
+    previewServer = (renderer) => renderer,
     ...options
   }: Partial<ServerOptions> & {
     previewSecret?: string
     previousPreviewSecret?: string
     presentation?: SanityClient
     gate?: PublisherOptions['gate']
+    previewServer?: (renderer: PreviewHandler) => PreviewServerState
   } = {},
   firstBuild = true,
 ): Promise<Fixture> {
@@ -83,15 +110,12 @@ export async function startFixture(
     ...process.env,
     OUT_DIR: path.join(dir, 'out'),
     FAKE_CONTENT_FILE: contentFile,
-    FAKE_DRAFT_FILE: draftFile,
     FAKE_BUILD_LOG: path.join(dir, 'builds.log'),
   }
   const store = new BuildStore(path.join(dir, 'site'))
-  const previewStore = previewSecret ? new BuildStore(path.join(dir, 'site', 'preview'), 2) : undefined
   const publisher = new Publisher({
     gate,
     store,
-    previewStore,
     exportDir: path.join(dir, 'out'),
     command: { argv: [NODE, FAKE_BUILD], cwd: process.cwd(), env: buildEnv },
     log,
@@ -101,15 +125,19 @@ export async function startFixture(
     await publisher.idle()
   }
   const inboxFile = path.join(dir, 'data', 'inbox.ndjson')
+  const renderer = previewRenderer(draftFile)
   const app = await createServer({
     store,
     publisher,
     inbox: new InboxFile(inboxFile),
     log,
-    preview:
-      previewSecret && previewStore
-        ? { secret: previewSecret, previousSecret: previousPreviewSecret, store: previewStore }
-        : undefined,
+    preview: previewSecret
+      ? {
+          secret: previewSecret,
+          previousSecret: previousPreviewSecret,
+          server: () => previewServer(renderer),
+        }
+      : undefined,
     presentation,
     ...options,
   })
@@ -124,7 +152,6 @@ export async function startFixture(
     inboxFile,
     setContent: (text) => writeFileSync(contentFile, text),
     setDraft: (text) => writeFileSync(draftFile, text),
-    previewStore,
     close: async () => {
       await app.close()
       await publisher.idle()
