@@ -219,18 +219,19 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
     reply.clearCookie(PREVIEW_COOKIE, { path: '/' })
     reply.clearCookie(perspectiveCookieName, { path: '/' })
     // A partitioned cookie is only cleared by a partitioned Set-Cookie; the plugin keeps one
-    // Set-Cookie per name, so this one goes out as a header of its own.
+    // Set-Cookie per name, so these go out as headers of their own.
     if (request.protocol === 'https')
-      reply.header(
-        'Set-Cookie',
-        fastifyCookie.serialize(PREVIEW_COOKIE, '', {
-          path: '/',
-          expires: new Date(0),
-          secure: true,
-          sameSite: 'none',
-          partitioned: true,
-        }),
-      )
+      for (const name of [PREVIEW_COOKIE, perspectiveCookieName])
+        reply.header(
+          'Set-Cookie',
+          fastifyCookie.serialize(name, '', {
+            path: '/',
+            expires: new Date(0),
+            secure: true,
+            sameSite: 'none',
+            partitioned: true,
+          }),
+        )
     return reply.redirect('/', 303)
   }
   app.get(PREVIEW_DISABLE_PATH, disable)

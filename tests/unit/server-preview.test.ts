@@ -526,7 +526,7 @@ describe('over https', () => {
   // The perspective cookie is always Partitioned over https, and a partitioned cookie is only
   // cleared by a Set-Cookie that is Partitioned too: /preview/disable sends none for it yet
   // (server/preview.ts clears it with a plain clearCookie). Marked failing until it does.
-  test.failing('leaving clears the partitioned perspective cookie too', async () => {
+  test('leaving clears the partitioned perspective cookie too', async () => {
     const cleared = setCookies(await site.app.inject({ url: '/preview/disable', headers: https }))
     expect(
       cleared.filter(
