@@ -2,8 +2,11 @@ import type { Metadata, Viewport } from 'next'
 import { NotFoundMessage } from '@/components/NotFoundMessage'
 import { SiteDocument, siteMetadata } from './site-document'
 
+/** The site's metadata, with the title the site's template would give (no layout applies it here). */
 export async function generateMetadata(): Promise<Metadata> {
-  return { ...(await siteMetadata()), title: 'Page not found' }
+  const metadata = await siteMetadata()
+  const { template } = metadata.title as { template: string }
+  return { ...metadata, title: template.replace('%s', 'Page not found') }
 }
 
 export const viewport: Viewport = { themeColor: '#f7f6f2' }
