@@ -21,7 +21,8 @@
  * `--validation-only` measures the schema validation alone and `--gate-only` the gate
  * alone on the build in out/ (seconds each); `--editors-only` the gate, the
  * publish-to-live figures and the preview's, on the build in out/ (and the preview
- * server's build, `npm run build:preview`).
+ * server's build, `npm run build:preview`); `--preview-content-lake-only` the preview
+ * reading the Content Lake (an offline stand-in of Sanity's API) alone.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -32,6 +33,7 @@ import { measureBuilds, measurePublishing, seconds } from './bench/publish.ts'
 import { measureAt, routeBytesAt } from './bench/bytes-at.ts'
 import { compareExports } from './bench/export-diff.ts'
 import { measureEditorFigures, type EditorFigures } from './bench/editors.ts'
+import { measureContentLakePreview } from './bench/preview-content-lake.ts'
 import { measureGate, type GateFigures } from './bench/gate.ts'
 import { measureValidation, type ValidationFigures } from './bench/validation.ts'
 
@@ -142,10 +144,28 @@ const requireBuild = () => {
   if (!existsSync('out/.build.json')) throw new Error('out/ holds no complete build: run npm run build first')
 }
 
+const printContentLakePreview = (figures: Awaited<ReturnType<typeof measureContentLakePreview>>) => {
+  console.log("\nEditors' preview with the Content Lake (the offline stand-in of Sanity's API; ms):")
+  console.table({
+    'first preview page': { median: figures.firstPage, runs: '' },
+    'draft written through the API -> visible': {
+      median: figures.draftToVisible.median,
+      runs: figures.draftToVisible.runs.join(' / '),
+    },
+  })
+}
+
+if (process.argv.includes('--preview-content-lake-only')) {
+  requireBuild()
+  printContentLakePreview(await measureContentLakePreview())
+  process.exit(0)
+}
+
 if (process.argv.includes('--editors-only')) {
   requireBuild()
   printGate(await measureGate('out'))
   printEditors(await measureEditorFigures(3, scaleFlag()))
+  printContentLakePreview(await measureContentLakePreview())
   if (against) compareBytes(against, routeBytes('out'))
   process.exit(0)
 }
@@ -189,6 +209,7 @@ const publishing = process.argv.includes('--no-publish') ? null : await measureP
 const validation = await measureValidation(DEFAULT_LOCAL_DATASET)
 const gate = await measureGate('out')
 const editors = process.argv.includes('--no-publish') ? null : await measureEditorFigures(3, scaleFlag())
+const contentLakePreview = editors ? await measureContentLakePreview() : null
 const bytesAgainst = against ? compareBytes(against, site) : null
 
 const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
@@ -218,6 +239,7 @@ const report = {
   validation,
   gate,
   editors,
+  contentLakePreview,
   bytesAgainst,
 }
 mkdirSync('reports', { recursive: true })
@@ -238,3 +260,4 @@ console.log('bench: wrote reports/bench.json')
 printValidation(validation)
 printGate(gate)
 if (editors) printEditors(editors)
+if (contentLakePreview) printContentLakePreview(contentLakePreview)

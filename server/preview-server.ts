@@ -55,9 +55,6 @@ const NOT_CODE = new Set([
   'public/media',
 ])
 
-/** Build-time settings the app bakes in (the embedded Studio's project). */
-const BUILD_ENV = ['SANITY_STUDIO_PROJECT_ID', 'SANITY_PROJECT_ID', 'SANITY_STUDIO_DATASET', 'SANITY_DATASET']
-
 /** Every file under a path, relative to root, sorted; NOT_CODE and missing paths left out. */
 async function codeFiles(root: string, relative: string): Promise<string[]> {
   if (NOT_CODE.has(relative)) return []
@@ -79,17 +76,15 @@ async function codeFiles(root: string, relative: string): Promise<string[]> {
 
 /**
  * The code version a preview build depends on: a sha256 of every code file's path and
- * bytes (CODE_PATHS, NOT_CODE aside) and of the build-time settings (BUILD_ENV). Content
- * is not in it: a publish never rebuilds the preview server.
+ * bytes (CODE_PATHS, NOT_CODE aside). Neither content nor settings are in it: the preview
+ * server reads both on every request (the environment at run time), so a publish never
+ * rebuilds it, and a build-time setting it could bake in (the embedded Studio's project)
+ * is in a page it never serves (`/studio` stays the live build's).
  * @param root the repository
  * @returns 64 hex digits
  */
-export async function previewCodeVersion(
-  root: string,
-  env: Record<string, string | undefined> = process.env,
-): Promise<string> {
+export async function previewCodeVersion(root: string): Promise<string> {
   const hash = createHash('sha256')
-  for (const name of BUILD_ENV) hash.update(`${name}=${env[name]?.trim() ?? ''}\n`)
   for (const file of (await Promise.all(CODE_PATHS.map((entry) => codeFiles(root, entry)))).flat()) {
     hash.update(`${file}\n`)
     hash.update(await readFile(path.join(root, file)))

@@ -2,8 +2,10 @@
  * The editors' doors tried as an attacker would, against the publisher `npm start` runs
  * (on the build in `out/`, with strong webhook and preview secrets): open redirects,
  * guessing the preview secret, a preview cookie reused after leaving, another site
- * ending a session, what anonymous callers learn from the status and health routes,
- * crafted document ids, and whether any secret reached the server's log.
+ * ending a session, reaching the preview server without an open session (no cookie,
+ * a forged one, Next's own draft-mode cookie, a closed session; GET and POST), what
+ * anonymous callers learn from the status and health routes, crafted document ids, and
+ * whether any secret reached the server's log.
  * Each attempt either holds (the door stayed shut) or got through; the report lists
  * those that got through.
  */
@@ -102,6 +104,31 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
       }
     for (const forged of ['site_preview=on', `site_preview=${encodeURIComponent(`on.${previewSecret}`)}`])
       attempt('session', `forged cookie ${forged.slice(0, 20)}…`, await readsEverything({ cookie: forged }))
+
+    // The preview server: only an open session reaches it, whatever else a request carries.
+    const previewed = async (headers: Record<string, string>, method = 'GET') => {
+      const answer = await get('/', { method, headers, ...(method === 'POST' ? { body: 'x' } : {}) })
+      const html = await answer.text()
+      return answer.status !== 405 && (html.includes('Leave preview') || /preview server/.test(html))
+    }
+    for (const cookie of [
+      '',
+      '__prerender_bypass=guessed',
+      `site_preview=${encodeURIComponent('forged')}; __prerender_bypass=x`,
+      session,
+    ])
+      for (const method of ['GET', 'POST'])
+        attempt(
+          'preview',
+          `${method} / with ${cookie === session ? 'a closed session' : cookie || 'no cookie'}`,
+          await previewed(cookie ? { cookie } : {}, method),
+        )
+    const perspective = await get('/preview/perspective', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session },
+      body: JSON.stringify({ perspective: 'drafts' }),
+    })
+    attempt('preview', 'choosing a perspective with a closed session', perspective.status !== 403)
 
     const anonymous: Record<string, string>[] = [
       {},

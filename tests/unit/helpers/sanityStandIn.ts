@@ -20,7 +20,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
 import { evaluate, parse } from 'groq-js'
-import { imageSize } from './imageSize'
+import { imageSize } from './imageSize.ts'
 
 type Doc = { _id: string; _type: string; [field: string]: unknown }
 
