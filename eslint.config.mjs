@@ -29,7 +29,8 @@ const noContentSource = pattern(
 // Relative ('../../studio/…') or aliased ('@/studio/…') imports of the Studio project.
 const noStudio = {
   regex: '^(@/|(\\.\\./)+)studio/',
-  message: 'studio/ is a separate Sanity project; the site never imports it (see the app/(studio)/studio exception).',
+  message:
+    'studio/ is a separate Sanity project; the site never imports it (see the app/(studio)/studio exception).',
 }
 const noServer = pattern(
   ['@/server/*', '**/server/*'],
