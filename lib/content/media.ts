@@ -190,6 +190,9 @@ const mimeTypes: Record<string, string> = {
  * Reads the file the build copied into `<publicDir>/media/`.
  * @param image from the content layer (`src` is `/media/<file>`)
  * @param publicDir the Next.js `public/` folder (default: `./public`, where builds run)
+ * @param use which use of this image on the page it is (0 for the first): the same
+ *   drawing inlined twice in one page gets ids of its own each time, or the page would
+ *   repeat an id (invalid HTML, and a `url(#id)` of the second would point at the first)
  * @returns the same image with `inlineSvg` set or `src` a `data:` URL, or unchanged when
  *   its type is unknown or it would cost the HTML more than INLINE_IMAGE_MAX_BROTLI_BYTES
  * @throws Error naming the file when the build has not copied it (run scripts/sync-media.ts)
@@ -197,6 +200,7 @@ const mimeTypes: Record<string, string> = {
 export async function inlineIfSmall(
   image: ContentImage,
   publicDir = path.resolve('public'),
+  use = 0,
 ): Promise<ContentImage> {
   const mimeType = mimeTypes[path.extname(image.src).slice(1).toLowerCase()]
   if (!mimeType || !image.src.startsWith(`${MEDIA_URL_DIR}/`)) return image
@@ -211,9 +215,10 @@ export async function inlineIfSmall(
   if (mimeType === 'image/svg+xml') {
     const svg = bytes.toString('utf8')
     // Ids and classes get a prefix of the file's own: its name starts with its content
-    // hash (mediaFileName), so two different drawings on a page never share one.
+    // hash (mediaFileName), so two different drawings on a page never share one; a
+    // second use of the same drawing adds its use.
     const contentHash = path.basename(image.src).split('-')[0]!
-    const inlineSvg = await toInlineSvg(svg, `i${contentHash.slice(0, 8)}`)
+    const inlineSvg = await toInlineSvg(svg, `i${contentHash.slice(0, 8)}${use > 0 ? `u${use}` : ''}`)
     if (inlineSvg) return fitsBudget(inlineSvg.markup) ? { ...image, inlineSvg } : image
     // toSrcset also escapes spaces: a URL in an HTML attribute may not contain one (W3C Nu checker).
     const dataUrl = svgToTinyDataUri.toSrcset(svg)
@@ -226,7 +231,8 @@ export async function inlineIfSmall(
 
 /**
  * `inlineIfSmall` for the images of the first `count` items of a grid (the cards above
- * the fold); the rest keep their `/media/` URLs and load lazily.
+ * the fold); the rest keep their `/media/` URLs and load lazily. Two items with the same
+ * image are two uses of it (`use`), so their drawings' ids differ.
  * @param publicDir as for `inlineIfSmall`
  * @returns a new array, items in the same order
  */
@@ -235,10 +241,14 @@ export async function inlineFirstImages<T extends { image: ContentImage }>(
   count: number,
   publicDir?: string,
 ): Promise<T[]> {
+  const uses = new Map<string, number>()
   return Promise.all(
-    items.map(async (item, index) =>
-      index < count ? { ...item, image: await inlineIfSmall(item.image, publicDir) } : item,
-    ),
+    items.map(async (item, index) => {
+      if (index >= count) return item
+      const use = uses.get(item.image.src) ?? 0
+      uses.set(item.image.src, use + 1)
+      return { ...item, image: await inlineIfSmall(item.image, publicDir, use) }
+    }),
   )
 }
 
