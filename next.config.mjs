@@ -1,4 +1,5 @@
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
+import { codeVersion } from './lib/code-version.ts'
 
 /**
  * One app, two outputs (docs/architecture.md, "Two outputs of one app"):
@@ -26,6 +27,10 @@ export default function nextConfig(phase) {
     images: { unoptimized: true },
     reactStrictMode: true,
     poweredByHeader: false,
+    // The same code gives the same bytes: the build id is the code's version, not a random
+    // one per build, so a publish leaves every page whose content did not change exactly
+    // as it was (and the next publish's files can be taken from the live build).
+    generateBuildId: async () => `c${(await codeVersion(process.cwd())).slice(0, 24)}`,
     experimental: {
       // The stylesheet (Tailwind, ~6.5 KiB compressed) goes inline in each page's <head>:
       // a render-blocking request costs a phone a round trip before the first paint

@@ -12,13 +12,14 @@
  * - `PreviewServer.handle`: draft mode on (Next's bypass cookie, which only this process
  *   knows), a fresh script nonce for the page's Content-Security-Policy, the request handed over.
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { readFile, writeFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
 import { BASE_HEADERS } from '../lib/build-output.ts'
+import { codeVersion } from '../lib/code-version.ts'
 import { PREVIEW_HEADERS } from '../lib/preview.ts'
 import { runBuildCommand } from './builder.ts'
 
@@ -31,66 +32,11 @@ const BUILD_ARGV = ['npm', 'run', 'build:preview']
 /** The file in the build that records which code version it was built from. */
 const VERSION_FILE = 'code-version.txt'
 
-/** The folders and files of the repository a build of the app reads (content aside). */
-const CODE_PATHS = [
-  'app',
-  'components',
-  'lib',
-  'studio',
-  'public',
-  'assets',
-  'next.config.mjs',
-  'package-lock.json',
-  'package.json',
-  'tsconfig.json',
-  'postcss.config.mjs',
-]
-
-/** Folders inside CODE_PATHS that are content or output, not code. */
-const NOT_CODE = new Set([
-  'studio/seed',
-  'studio/dist',
-  'studio/node_modules',
-  'studio/.sanity',
-  'public/media',
-])
-
-/** Every file under a path, relative to root, sorted; NOT_CODE and missing paths left out. */
-async function codeFiles(root: string, relative: string): Promise<string[]> {
-  if (NOT_CODE.has(relative)) return []
-  const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOTDIR') return null
-      if (error.code === 'ENOENT') return []
-      throw error
-    },
-  )
-  if (entries === null) return [relative]
-  const nested = await Promise.all(
-    entries
-      .filter((entry) => entry.isDirectory() || entry.isFile())
-      .map((entry) => codeFiles(root, path.posix.join(relative, entry.name))),
-  )
-  return nested.flat().sort()
-}
-
 /**
- * The code version a preview build depends on: a sha256 of every code file's path and
- * bytes (CODE_PATHS, NOT_CODE aside). Neither content nor settings are in it: the preview
- * server reads both on every request (the environment at run time), so a publish never
- * rebuilds it, and a build-time setting it could bake in (the embedded Studio's project)
- * is in a page it never serves (`/studio` stays the live build's).
- * @param root the repository
- * @returns 64 hex digits
+ * The code version a preview build depends on (lib/code-version.ts): content and
+ * settings are read per request, so only the code counts.
  */
-export async function previewCodeVersion(root: string): Promise<string> {
-  const hash = createHash('sha256')
-  for (const file of (await Promise.all(CODE_PATHS.map((entry) => codeFiles(root, entry)))).flat()) {
-    hash.update(`${file}\n`)
-    hash.update(await readFile(path.join(root, file)))
-  }
-  return hash.digest('hex')
-}
+export const previewCodeVersion = codeVersion
 
 /**
  * Records that the preview build in `root` was made from a code version (after a build

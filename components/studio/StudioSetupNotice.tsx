@@ -49,8 +49,9 @@ const steps: { title: string; body: ReactNode }[] = [
  * The variables are the ones lib/studio.ts reads at build time.
  */
 export function StudioSetupNotice() {
+  // The page's main landmark: the Studio's root layout has none of the site's.
   return (
-    <>
+    <main id="main">
       <PageHeader
         eyebrow="Sanity Studio"
         title="Editing is not set up on this build"
@@ -82,6 +83,6 @@ export function StudioSetupNotice() {
           Return to Home
         </TextLink>
       </div>
-    </>
+    </main>
   )
 }

@@ -122,6 +122,16 @@ test.describe("the editor's loop, offline", () => {
     const review = readDocuments(dataset).find((doc) => doc._type === 'review' && doc.placement !== 'strip')!
     const text = `Published from the e2e test at ${new Date().toISOString()}.`
     edit(review._id, (doc) => (doc.text = text))
+    // The pages this review is not on, as the build before the publish serves them.
+    const untouched = [
+      '/sites',
+      '/consultation',
+      '/case-studies',
+      `/case-studies/${readDocuments(dataset).find((doc) => doc._type === 'caseStudy')!.slug.current}`,
+      '/no-such-page',
+    ]
+    const bytesOf = async (path: string) => (await fetch(`${BASE}${path}`)).text()
+    const before = await Promise.all(untouched.map(bytesOf))
 
     const published = publishLocal()
     expect(published.stderr).toBe('')
@@ -129,6 +139,11 @@ test.describe("the editor's loop, offline", () => {
     expect(published.stdout).toMatch(/is live, [\d.]+ s after publishing/)
     await page.goto(`${BASE}/`)
     await expect(page.locator('#reviews')).toContainText(text)
+    // The same code gives the same bytes: a page whose content did not change is, in the
+    // new build, byte for byte the page that was live (the build id is the code's version).
+    const after = await Promise.all(untouched.map(bytesOf))
+    for (const [index, path] of untouched.entries())
+      expect([path, after[index] === before[index]]).toEqual([path, true])
 
     edit(review._id, (doc) => (doc.stars = 4))
     const failed = publishLocal()

@@ -6,12 +6,12 @@ import type { StudioProject } from '@/lib/studio'
 /** What the exported HTML holds until the Studio's code has loaded. */
 function StudioLoading() {
   return (
-    <div className="content-width py-24 text-center">
+    <main id="main" className="content-width py-24 text-center">
       <p className="text-lg text-muted">Loading Sanity Studio…</p>
       <noscript>
         <p className="mt-4 font-semibold">Sanity Studio needs JavaScript: turn it on and reload the page.</p>
       </noscript>
-    </div>
+    </main>
   )
 }
 
