@@ -39,9 +39,15 @@ test('without a project, /studio says what to set and how to rebuild', async ({ 
   await expect(steps.nth(1)).toContainText('npm run build')
   await expect(page.locator('main')).toContainText('npm run studio')
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
-  // The site's own frame stays: navigation bar and footer, as on every page.
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
-  await expect(page.locator('footer')).toBeVisible()
+  // The Studio has a root layout of its own: none of the site's header, footer, splash
+  // or skip link; the way back is the page's own link.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+  await expect(page.locator('footer')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveCount(0)
+  await expect(page.locator('main').getByRole('link', { name: /Return to Home/ })).toHaveAttribute(
+    'href',
+    '/',
+  )
 })
 
 test('without a project, /studio loads no Studio code: no more script than the 404 page', async ({
