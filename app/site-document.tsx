@@ -17,10 +17,10 @@ import { PreviewBanner } from '@/components/layout/PreviewBanner'
 import { PreviewVisualEditing } from '@/components/preview/PreviewVisualEditing'
 import { JsonLd } from '@/components/seo/JsonLd'
 import { BOOT_SCRIPT } from '@/lib/splash'
-import { STUDIO_BASE_PATH } from '@/lib/studio'
+import { studioUrlFromEnv } from '@/lib/studio'
 import { getPreviewDrafts, getSiteSettings } from '@/lib/content'
 import { pageSource } from '@/lib/content/page-source'
-import { isPreviewRender, previewScriptNonce } from '@/lib/preview-render'
+import { previewScriptNonce } from '@/lib/preview-render'
 import { OG_IMAGE_SIZE, ogImagePath, organizationJsonLd, siteTitle } from '@/lib/seo'
 import { jakarta, jakartaExtended } from './fonts'
 import './globals.css'
@@ -48,7 +48,8 @@ export async function siteMetadata(): Promise<Metadata> {
 export async function SiteDocument({ children }: { children: ReactNode }) {
   const source = await pageSource()
   const settings = await getSiteSettings(source)
-  const preview = await isPreviewRender()
+  // An editor's preview render is marked on its source (lib/content/page-source.ts).
+  const preview = source.preview === true
   const nonce = await previewScriptNonce()
   return (
     // The boot script sets data-splash on <html> before hydration, hence suppressHydrationWarning.
@@ -86,7 +87,7 @@ export async function SiteDocument({ children }: { children: ReactNode }) {
                 key="preview"
                 renderedAt={new Date().toISOString()}
                 drafts={await getPreviewDrafts(source)}
-                studioUrl={process.env.SANITY_STUDIO_URL?.trim() || STUDIO_BASE_PATH}
+                studioUrl={studioUrlFromEnv()}
               />,
               <PreviewVisualEditing key="visual-editing" />,
             ]

@@ -1,14 +1,9 @@
 /**
- * Whether a render is an editor's preview, for `app/`: the preview server renders an
+ * The script nonce of an editor's preview render, for `app/`: the preview server renders an
  * editor's request in Next's draft mode (the publisher turns it on, server/preview-server.ts);
  * the static export never does.
  */
 import { draftMode, headers } from 'next/headers'
-
-/** Whether this render is an editor's preview (Next's draft mode). */
-export async function isPreviewRender(): Promise<boolean> {
-  return (await draftMode()).isEnabled
-}
 
 /**
  * The script nonce of a preview render: the one in the Content-Security-Policy the
@@ -17,7 +12,7 @@ export async function isPreviewRender(): Promise<boolean> {
  * @returns the nonce, or undefined outside draft mode (visitors' pages use script hashes)
  */
 export async function previewScriptNonce(): Promise<string | undefined> {
-  if (!(await isPreviewRender())) return undefined
+  if (!(await draftMode()).isEnabled) return undefined
   const policy = (await headers()).get('content-security-policy') ?? ''
   return /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(policy)?.[1]
 }

@@ -6,6 +6,14 @@
 /** Where the site serves its embedded Studio (app/(studio)/studio/[[...tool]]). */
 export const STUDIO_BASE_PATH = '/studio'
 
+/**
+ * Where editors' Studio is: SANITY_STUDIO_URL (a Studio hosted elsewhere), else the
+ * embedded one's path. The preview banner's links and stega's edit links point there.
+ */
+export function studioUrlFromEnv(env: Record<string, string | undefined> = process.env): string {
+  return env.SANITY_STUDIO_URL?.trim() || STUDIO_BASE_PATH
+}
+
 /** The Sanity project and dataset the embedded Studio edits. */
 export type StudioProject = { projectId: string; dataset: string }
 

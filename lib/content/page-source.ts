@@ -14,7 +14,7 @@
  */
 import { cookies, draftMode } from 'next/headers'
 import { perspectiveCookieName } from '@sanity/preview-url-secret/constants'
-import { STUDIO_BASE_PATH } from '../studio.ts'
+import { studioUrlFromEnv } from '../studio.ts'
 import { sourceFromEnv, toPerspective, type ContentSource } from './source.ts'
 
 /**
@@ -35,7 +35,7 @@ export async function pageSource(): Promise<ContentSource> {
         ...source,
         perspective,
         preview: true,
-        stega: { studioUrl: process.env.SANITY_STUDIO_URL?.trim() || STUDIO_BASE_PATH },
+        stega: { studioUrl: studioUrlFromEnv() },
       }
     : { ...source, perspective, preview: true }
 }
