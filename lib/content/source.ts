@@ -15,7 +15,7 @@
 // server build, under jest, and in `node scripts/*.ts` (Node 24 type stripping) alike.
 import { createClient, type ClientPerspective, type QueryParams } from 'next-sanity'
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
-import { evaluate, parse } from 'groq-js'
+import { evaluateSync, parse } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -78,8 +78,13 @@ export const DEFAULT_LOCAL_DATASET = 'studio/seed/dataset.ndjson'
  * Always through the `published` perspective: what the build exports is what visitors
  * may see, and no variable turns a build into a preview of drafts (the preview server
  * chooses its perspective per request, lib/content/page-source.ts).
+ * CONTENT_SNAPSHOT, set by the build for its own steps (scripts/build.ts), comes first: the
+ * one snapshot of published content the build validated, which every page then renders
+ * from, whichever source it was taken from.
  */
 export function sourceFromEnv(env: Record<string, string | undefined> = process.env): ContentSource {
+  const snapshot = env.CONTENT_SNAPSHOT?.trim()
+  if (snapshot) return { kind: 'local', file: path.resolve(snapshot), perspective: 'published' }
   const projectId = env.SANITY_PROJECT_ID?.trim()
   if (projectId) {
     return {
@@ -295,7 +300,49 @@ export async function runQuery<Query extends string>(
   source: ContentSource = sourceFromEnv(),
 ): Promise<QueryResult<Query>> {
   if (source.kind === 'sanity') return contentLakeClient(source).fetch<QueryResult<Query>>(query, params)
-  const dataset = await localDocuments(source)
-  const result = await evaluate(parse(query, { params }), { dataset, params })
-  return (await result.get()) as QueryResult<Query>
+  return evaluateLocal(await localDocuments(source), query, params) as QueryResult<Query>
+}
+
+/** Each local view's evaluated queries (by query and parameters), and its documents by `_id`. */
+const evaluated = new WeakMap<
+  StoredDocument[],
+  { results: Map<string, unknown>; byId: Map<string, StoredDocument> }
+>()
+
+/**
+ * Runs a query over one version of a local dataset's view with groq-js, synchronously
+ * (several times faster than its async evaluator) and with references resolved through
+ * an index by `_id` (groq-js alone scans the dataset for each one). A view never changes
+ * (a new version of the file is a new view), so each query and its parameters run once
+ * per view: a build renders every page from one snapshot, and the layout's, the page's
+ * and its metadata's reads of the same document cost one evaluation. The result is
+ * shared between callers, so it is frozen: a caller that changed it would throw.
+ */
+function evaluateLocal(dataset: StoredDocument[], query: string, params: QueryParams): unknown {
+  let memo = evaluated.get(dataset)
+  if (!memo) {
+    memo = { results: new Map(), byId: new Map(dataset.map((doc) => [doc._id, doc])) }
+    evaluated.set(dataset, memo)
+  }
+  const key = `${query}\u0000${JSON.stringify(params)}`
+  if (memo.results.has(key)) return memo.results.get(key)
+  const byId = memo.byId
+  const result = deepFreeze(
+    evaluateSync(parse(query, { params }), {
+      dataset,
+      params,
+      dereference: ({ _ref }) => byId.get(_ref) ?? null,
+    }).get(),
+  )
+  memo.results.set(key, result)
+  return result
+}
+
+/** Freezes a query's result and everything in it (it is plain JSON data). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
 }
