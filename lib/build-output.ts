@@ -5,7 +5,8 @@
  * - the completion marker (`.build.json`) and what it records;
  * - the headers every answer carries and the two cache rules;
  * - which file answers a URL path: the clean-URL rules of static hosts (Netlify,
- *   Cloudflare Pages, serve), so the export behaves the same here and there.
+ *   Cloudflare Pages, serve), so the export behaves the same here and there;
+ * - the old addresses that answer with a permanent redirect (`.redirects.json`).
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -47,8 +48,41 @@ export const BASE_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 }
 
-/** The files of one build, as URL-style paths relative to its root (e.g. `case-studies/x.html`). */
-export type SiteIndex = ReadonlySet<string>
+/**
+ * Name of the build's list of old addresses (`.redirects.json`): a dot file, never served.
+ * The postbuild writes it (postbuild/redirects-file.ts computes it); the publisher answers
+ * its addresses with a redirect, and the next build reads it to keep them.
+ */
+export const REDIRECTS_FILE = '.redirects.json'
+
+/**
+ * The status of every redirect the publisher sends: 301, permanent. The pages answer GET
+ * and HEAD only (other methods get 405), so 308's keeping of the method adds nothing, and
+ * 301 is what every crawler, browser and `_redirects` host (Netlify's default) knows.
+ */
+export const REDIRECT_STATUS = 301
+
+/**
+ * One old address and the page it moved to: URL paths, percent-encoded as a browser sends
+ * them (`/case-studies/Osteopath%20Lancing` -> `/case-studies/osteopath-lancing`), and the
+ * `_id` of the document whose page `to` is.
+ */
+export type Redirect = { from: string; to: string; _id: string }
+
+/** What `.redirects.json` holds. */
+export type RedirectsManifest = {
+  /** Each case study's page in the build: `_id` -> its URL path (the next build's history). */
+  pages: Record<string, string>
+  /** Every old address of the build, sorted by `from`: none of them is a page's address. */
+  redirects: Redirect[]
+}
+
+/**
+ * The files of one build, as URL-style paths relative to its root (e.g. `case-studies/x.html`),
+ * and its old addresses: decoded URL path (`/case-studies/Osteopath Lancing`) -> the
+ * percent-encoded path it redirects to. No redirects: an older build, or a set made by hand.
+ */
+export type SiteIndex = ReadonlySet<string> & { readonly redirects?: ReadonlyMap<string, string> }
 
 /** How a request path is answered. */
 export type Resolution =
@@ -73,38 +107,119 @@ function isServable(file: string): boolean {
 }
 
 /**
- * Lists the servable files of a build directory.
+ * A site index from a list of files and redirects.
+ * @param files relative paths with `/` separators (no leading slash)
+ * @param redirects old addresses (a malformed `from` is left out: no request could match it)
+ */
+export function siteIndexOf(files: Iterable<string>, redirects: readonly Redirect[] = []): SiteIndex {
+  const moved = new Map<string, string>()
+  for (const redirect of redirects) {
+    const from = decodedPath(redirect.from)
+    if (from !== null && !moved.has(from)) moved.set(from, redirect.to)
+  }
+  return Object.assign(new Set(files), { redirects: moved })
+}
+
+/**
+ * A URL path decoded (`%20` -> space).
+ * @returns null when its percent-encoding is malformed (no request can name it)
+ */
+export function decodedPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * One of a build's JSON dot files (`.redirects.json`, `.page-documents.json`), parsed.
+ * @param root absolute path of a build
+ * @param name the file's name inside it
+ * @returns the parsed value; undefined when the file is missing or not JSON
+ */
+export async function readBuildJson(root: string, name: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path.join(root, name), 'utf8')) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether a parsed JSON value is an object (not an array) whose every value passes `isValue`.
+ * @param value what JSON.parse gave
+ * @param isValue the check of each value
+ */
+export function isRecordOf<T>(
+  value: unknown,
+  isValue: (entry: unknown) => boolean,
+): value is Record<string, T> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every(isValue)
+  )
+}
+
+/**
+ * Reads a build's old addresses.
+ * @param root absolute path of a build
+ * @returns null when the build has none (built before the file existed) or it is not a
+ *   manifest (every entry a string)
+ */
+export async function readRedirects(root: string): Promise<RedirectsManifest | null> {
+  const parsed = await readBuildJson(root, REDIRECTS_FILE)
+  const { pages, redirects } = (parsed ?? {}) as Partial<Record<keyof RedirectsManifest, unknown>>
+  const isPages = isRecordOf<string>(pages, (page) => typeof page === 'string')
+  const isRedirects =
+    Array.isArray(redirects) &&
+    redirects.every(
+      (entry: Partial<Record<keyof Redirect, unknown>> | null) =>
+        typeof entry?.from === 'string' && typeof entry.to === 'string' && typeof entry._id === 'string',
+    )
+  return isPages && isRedirects ? { pages, redirects } : null
+}
+
+/**
+ * Lists the servable files of a build directory, and reads its old addresses.
  * @param root absolute path of the build
- * @returns relative paths with `/` separators (no leading slash)
+ * @returns relative paths with `/` separators (no leading slash), and the redirects of the
+ *   build's `.redirects.json` (none without one)
  */
 export async function indexSite(root: string): Promise<SiteIndex> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  const files = new Set<string>()
+  const [entries, manifest] = await Promise.all([
+    readdir(root, { recursive: true, withFileTypes: true }),
+    readRedirects(root),
+  ])
+  const files: string[] = []
   for (const entry of entries) {
     if (!entry.isFile()) continue
     const file = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
-    if (isServable(file)) files.add(file)
+    if (isServable(file)) files.push(file)
   }
-  return files
+  return siteIndexOf(files, manifest?.redirects)
 }
 
 /**
  * Maps a request path to a file of the build, like a static host with clean URLs:
  * `/` -> `index.html`, `/sites` -> `sites.html`, `/booking` -> redirect to `/booking/`,
  * `/booking/` -> `booking/index.html`, `/media/x.svg` -> itself, `/studio/anything` -> `studio.html`.
+ * An old address of the build's redirects (`/case-studies/Osteopath%20Lancing`, in any
+ * percent-encoding) redirects to its page, before any file: the build also holds a small
+ * page at that address for hosts that can redirect nothing, and this answer is better.
  * @param pathname the URL path, still percent-encoded (e.g. `/case-studies/Osteopath%20Lancing`)
  * @returns the file, a redirect, or not-found (also for malformed encodings and `..` segments)
  */
 export function resolvePath(site: SiteIndex, pathname: string): Resolution {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(pathname)
-  } catch {
-    return { kind: 'not-found' }
-  }
+  const decoded = decodedPath(pathname)
+  if (decoded === null) return { kind: 'not-found' }
   if (!decoded.startsWith('/') || decoded.includes('\0')) return { kind: 'not-found' }
   const parts = decoded.slice(1).split('/')
   if (parts.some((part) => part === '..' || part === '.')) return { kind: 'not-found' }
+  const moved = site.redirects?.get(decoded)
+  if (moved !== undefined) return { kind: 'redirect', location: moved }
   const relative = parts.join('/')
   if (relative === '' || relative.endsWith('/')) {
     const index = `${relative}index.html`

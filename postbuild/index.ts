@@ -6,10 +6,12 @@
  *    out (adaptive-font-preload.ts); Next's scripts started after the first paint and
  *    the inline RSC payload fetched from its file (defer-framework-scripts.ts); then
  *    checks that nothing of Next's shape was left behind (next-export-shape.ts);
- * 3. writes `_headers` (security-headers.ts) and `_redirects` (redirects-file.ts);
+ * 3. writes a small page at each old address (a case study's legacy id, a slug it had
+ *    before), then `_headers` (security-headers.ts) and `_redirects` (redirects-file.ts);
  * 4. precompresses (precompress.ts);
  * 5. writes `.page-documents.json`, each page's main documents, for the publish gate's
- *    messages (lib/page-documents.ts): a dot file, never served;
+ *    messages (lib/page-documents.ts), and `.redirects.json`, the old addresses the
+ *    publisher redirects (lib/build-output.ts): dot files, never served;
  * 6. writes the completion marker, `.build.json` (lib/build-output.ts), last: the
  *    publisher never puts a build live without it.
  * It imports nothing of the publisher (`server/`); what both read is lib/build-output.ts.
@@ -17,14 +19,20 @@
 import { randomBytes } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { BUILD_MARKER, urlPathOf, type BuildInfo } from '../lib/build-output.ts'
+import {
+  BUILD_MARKER,
+  REDIRECTS_FILE,
+  urlPathOf,
+  type BuildInfo,
+  type RedirectsManifest,
+} from '../lib/build-output.ts'
 import { PAGE_DOCUMENTS_FILE, type PageDocuments } from '../lib/page-documents.ts'
 import { preloadPageFonts } from './adaptive-font-preload.ts'
 import { decodeFileNames } from './decode-file-names.ts'
 import { deferFrameworkScripts } from './defer-framework-scripts.ts'
 import { assertRewritten, payloadFileOf } from './next-export-shape.ts'
 import { precompressSite, type PrecompressResult } from './precompress.ts'
-import { redirectsFile } from './redirects-file.ts'
+import { redirectsFile, writeRedirectPages } from './redirects-file.ts'
 import { formatHeadersFile, headerRules, type IntegrationSettings } from './security-headers.ts'
 
 /**
@@ -56,7 +64,9 @@ export type FinalizeResult = {
  * @param settings the integrations site settings name (for the Content-Security-Policy)
  * @param options cacheDir: cache of compressed copies between builds (see precompressSite);
  *   studioProjectId: the project the embedded Studio edits, if any (its page's CSP allows Sanity);
- *   pageDocuments: each page's main documents, written to `.page-documents.json` (none: `{}`)
+ *   pageDocuments: each page's main documents, written to `.page-documents.json` (none: `{}`);
+ *   redirects: the old addresses (caseStudyRedirects, redirects-file.ts) and the site's
+ *   address for their pages' canonical links, written to `.redirects.json` (none: empty)
  * @throws Error when the export has no index.html (Next did not finish), or when a page
  *   comes out of the rewriting with Next's scripts or inline payload still in place
  *   (`assertRewritten`: Next's export shape changed); no marker is written then
@@ -68,6 +78,7 @@ export async function finalizeExport(
     cacheDir?: string
     studioProjectId?: string | null
     pageDocuments?: PageDocuments
+    redirects?: RedirectsManifest & { siteUrl: string }
   } = {},
 ): Promise<FinalizeResult> {
   const renamed = await decodeFileNames(root)
@@ -97,11 +108,14 @@ export async function finalizeExport(
   )
   // Written only once every page passed the check: a failed postbuild leaves Next's export as it was.
   for (const page of pages) if (page.changed) await writeFile(page.file, page.html)
+  // Old addresses: a page at each for hosts that redirect nothing (before `_headers`, which covers them).
+  const { siteUrl, ...moved } = options.redirects ?? { siteUrl: '', pages: {}, redirects: [] }
+  const movedPages = await writeRedirectPages(root, moved.redirects, siteUrl)
   await writeFile(
     path.join(root, '_headers'),
     formatHeadersFile(
       headerRules(
-        pages.map(({ relative, html }) => ({ urlPath: urlPathOf(relative), html })),
+        [...pages.map(({ relative, html }) => ({ urlPath: urlPathOf(relative), html })), ...movedPages],
         settings,
         { studioProjectId: options.studioProjectId },
       ),
@@ -109,7 +123,10 @@ export async function finalizeExport(
   )
   await writeFile(
     path.join(root, '_redirects'),
-    redirectsFile(files.map((file) => path.relative(root, file))),
+    redirectsFile(
+      files.map((file) => path.relative(root, file)),
+      moved.redirects,
+    ),
   )
   const compressed = await precompressSite(root, options.cacheDir)
   // After the listings and copies above: nothing of the site names or serves it.
@@ -117,6 +134,7 @@ export async function finalizeExport(
     path.join(root, PAGE_DOCUMENTS_FILE),
     JSON.stringify(options.pageDocuments ?? {}, null, 2) + '\n',
   )
+  await writeFile(path.join(root, REDIRECTS_FILE), JSON.stringify(moved, null, 2) + '\n')
   const info: BuildInfo = { id: newBuildId(), builtAt: new Date().toISOString() }
   await writeFile(path.join(root, BUILD_MARKER), JSON.stringify(info, null, 2) + '\n')
   return { info, renamed, pages: pages.length, compressed }

@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig } from 'lighthouse'
+import { readRedirects } from '../lib/build-output.ts'
 import { EMPTY_PAGE_OUT, buildEmptyPage } from './bench/empty-page.ts'
 import {
   type LighthouseSample,
@@ -101,7 +102,10 @@ const routes =
   arg('routes')?.split(',') ??
   // Visitors' pages only: not the booking stand-in (a local placeholder for the external
   // widget) nor /studio (the editors' tool, noindex on purpose).
-  routesOf(await htmlFilesOf(path.resolve('out')), { skip: ['booking/', 'studio'] }).map((route) => route.url)
+  routesOf(await htmlFilesOf(path.resolve('out')), {
+    skip: ['booking/', 'studio'],
+    redirects: (await readRedirects(path.resolve('out')))?.redirects,
+  }).map((route) => route.url)
 // Lighthouse stops at a document answered 404 (ERRORED_DOCUMENT_REQUEST), so the 404
 // page is measured at /404, the same file answered 200; it still skips the a11y/BP/SEO
 // 100 targets below (a not-found page is noindex on purpose).

@@ -1,18 +1,24 @@
 /**
  * Last step of `npm run build` (thin CLI over postbuild/index.ts): decodes
- * percent-encoded file names, writes `out/_headers` (security headers and a
- * per-page Content-Security-Policy from site settings) and `out/_redirects`, precompresses (brotli,
- * gzip), writes each page's main documents for the publish gate (`out/.page-documents.json`)
- * and marks the build complete with `out/.build.json`.
+ * percent-encoded file names, writes a small page at each old case-study address,
+ * `out/_headers` (security headers and a per-page Content-Security-Policy from site
+ * settings) and `out/_redirects`, precompresses (brotli, gzip), writes each page's main
+ * documents for the publish gate (`out/.page-documents.json`) and the old addresses
+ * (`out/.redirects.json`), and marks the build complete with `out/.build.json`.
  * Usage: node scripts/postbuild.ts   (OUT_DIR overrides out/)
+ * PREVIOUS_BUILD_DIR: the folder of the build that is live now (the publisher passes it),
+ * whose `.redirects.json` is the history: a case study whose slug changed since keeps its
+ * old address, redirected to the new one. Unset, or a build without that file: no history.
  */
 import path from 'node:path'
+import { readRedirects } from '../lib/build-output.ts'
 import { getSiteSettings } from '../lib/content/index.ts'
 import { caseStudyPathsQuery } from '../lib/content/queries.ts'
 import { runQuery, sourceFromEnv } from '../lib/content/source.ts'
 import { caseStudyPageDocuments } from '../lib/page-documents.ts'
 import { studioProjectFromEnv } from '../lib/studio.ts'
 import { finalizeExport } from '../postbuild/index.ts'
+import { caseStudyRedirects } from '../postbuild/redirects-file.ts'
 
 const root = path.resolve(process.env.OUT_DIR ?? 'out')
 const started = performance.now()
@@ -20,15 +26,22 @@ const started = performance.now()
 const cacheDir = path.resolve('.next/cache/precompress')
 // The same query the case study routes are generated from, with each case study's _id.
 const caseStudies = await runQuery(caseStudyPathsQuery, {}, sourceFromEnv())
-const result = await finalizeExport(root, await getSiteSettings(), {
+const previousDir = process.env.PREVIOUS_BUILD_DIR
+const moved = caseStudyRedirects(
+  caseStudies,
+  previousDir ? await readRedirects(path.resolve(previousDir)) : null,
+)
+const settings = await getSiteSettings()
+const result = await finalizeExport(root, settings, {
   cacheDir,
   studioProjectId: studioProjectFromEnv()?.projectId,
-  pageDocuments: caseStudyPageDocuments(caseStudies),
+  pageDocuments: caseStudyPageDocuments(caseStudies, moved.redirects),
+  redirects: { ...moved, siteUrl: settings.siteUrl },
 })
 const { compressed } = result
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
 console.log(
-  `postbuild: build ${result.info.id}: _headers for ${result.pages} pages, ` +
+  `postbuild: build ${result.info.id}: _headers for ${result.pages} pages, ${moved.redirects.length} old addresses redirected, ` +
     `${compressed.files} files precompressed, ${compressed.cached} from cache (${kib(compressed.rawBytes)} -> br ${kib(compressed.brotliBytes)}, gzip ${kib(compressed.gzipBytes)})` +
     (result.renamed.length ? `, decoded names: ${result.renamed.join(', ')}` : '') +
     ` in ${Math.round(performance.now() - started)} ms`,

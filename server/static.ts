@@ -1,9 +1,11 @@
 /**
  * Serves the live build like a first-rate static host: clean URLs, `404.html`
- * with status 404, brotli/gzip files precompressed at build time (chosen by
- * Accept-Encoding, with `Vary`), ETag and Last-Modified revalidation, HEAD,
- * Range, and the headers of the build's `_headers` file (security headers,
- * per-page Content-Security-Policy, year-long caching of hashed assets).
+ * with status 404, old addresses (a case study's legacy id, a slug an editor changed)
+ * answered with a permanent redirect to their page (the build's `.redirects.json`),
+ * brotli/gzip files precompressed at build time (chosen by Accept-Encoding, with
+ * `Vary`), ETag and Last-Modified revalidation, HEAD, Range, and the headers of the
+ * build's `_headers` file (security headers, per-page Content-Security-Policy, year-long
+ * caching of hashed assets).
  * Other methods on pages get 405. (Editors' preview requests never get here: server/app.ts
  * hands them to the preview server first.)
  */
@@ -13,6 +15,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import {
   BASE_HEADERS,
   indexSite,
+  REDIRECT_STATUS,
   resolvePath,
   REVALIDATE,
   urlPathOf,
@@ -21,11 +24,11 @@ import {
 import type { BuildStore } from './builds.ts'
 import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
 
-/** A build as the server holds it in memory: its files and its header rules. */
+/** A build as the server holds it in memory: its files and redirects, and its header rules. */
 type LoadedSite = { dir: string; index: SiteIndex; rules: HeaderRules }
 
 /**
- * Loads each build once (its file list and `_headers`), keyed by folder; a
+ * Loads each build once (its file list, `.redirects.json` and `_headers`), keyed by folder; a
  * build's files never change after it went live, so this never goes stale.
  */
 export class SiteCache {
@@ -109,8 +112,16 @@ export async function staticRoutes(app: FastifyInstance, { cache }: { cache: Sit
     handler: async (request, reply) => {
       const site = await cache.live()
       if (!site) return reply.code(503).header('Retry-After', '10').send({ error: 'no build is live yet' })
-      const resolution = resolvePath(site.index, request.url.split('?')[0] ?? '/')
-      if (resolution.kind === 'redirect') return reply.redirect(resolution.location, 301)
+      const queryAt = request.url.indexOf('?')
+      const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt)
+      const resolution = resolvePath(site.index, pathname || '/')
+      if (resolution.kind === 'redirect') {
+        // The query goes along (a campaign's tags). Revalidated like a page, not cached for
+        // good: a later build may give an old address back to a page of its own.
+        reply.header('Cache-Control', REVALIDATE)
+        const query = queryAt < 0 ? '' : request.url.slice(queryAt)
+        return reply.redirect(`${resolution.location}${query}`, REDIRECT_STATUS)
+      }
       if (resolution.kind === 'file') return sendPage(reply, site, resolution.file)
       if (site.index.has('404.html')) return sendPage(reply, site, '404.html', 404)
       return reply.code(404).type('text/plain').send('Not found')

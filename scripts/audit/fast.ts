@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { readBuildInfo } from '../../lib/build-output.ts'
+import { readBuildInfo, readRedirects } from '../../lib/build-output.ts'
 import { auditAccessibility } from './axe.ts'
 import { checkLinks } from './links.ts'
 import type { FastAuditReport } from './report.ts'
@@ -54,7 +54,8 @@ export async function runFastAudit(
   try {
     const info = await readBuildInfo(site.buildDir)
     const files = await htmlFilesOf(site.buildDir)
-    const routes = routesOf(files, { skip: options.skip })
+    const moved = await readRedirects(site.buildDir)
+    const routes = routesOf(files, { skip: options.skip, redirects: moved?.redirects })
     // Java's checker runs beside the browser; the crawl after axe, so the two do not share the cores.
     const [html, browser] = await Promise.all([
       timed(() => checkHtml(site.buildDir, files)),

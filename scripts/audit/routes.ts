@@ -1,10 +1,12 @@
 /**
  * Which URLs the audit visits: every page of a static export, as the clean URL a
- * visitor types, plus one unknown path for the 404 page.
+ * visitor types, plus one unknown path for the 404 page. The small page at an old
+ * address (a legacy id: the server redirects it to the slug's page) is no route of its
+ * own; the Nu HTML checker still reads its file.
  */
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { urlPathOf } from '../../lib/build-output.ts'
+import { decodedPath, urlPathOf, type Redirect } from '../../lib/build-output.ts'
 import { NOT_FOUND_PAGES } from '../../postbuild/next-export-shape.ts'
 
 /** An unknown path: the server answers it with the 404 page. */
@@ -18,17 +20,29 @@ export type Route = { url: string; file: string }
 
 /**
  * Maps the export's HTML files to the URLs that serve them (`index.html` -> `/`,
- * `sites.html` -> `/sites`, `case-studies/Osteopath Lancing.html` ->
- * `/case-studies/Osteopath%20Lancing`, `booking/index.html` -> `/booking/`), sorted,
+ * `sites.html` -> `/sites`, `case-studies/osteopath-lancing.html` ->
+ * `/case-studies/osteopath-lancing`, `booking/index.html` -> `/booking/`), sorted,
  * with NOT_FOUND_ROUTE (file `404.html`) last.
  * @param files HTML files relative to the export's root, with `/` separators
- * @param options skip: path prefixes to leave out (e.g. `['booking/']`)
+ * @param options skip: path prefixes to leave out (e.g. `['booking/']`); redirects: the
+ *   build's old addresses (`readRedirects`), whose files are no route (the server redirects)
  */
-export function routesOf(files: readonly string[], options: { skip?: readonly string[] } = {}): Route[] {
+export function routesOf(
+  files: readonly string[],
+  options: { skip?: readonly string[]; redirects?: readonly Redirect[] } = {},
+): Route[] {
   const skip = options.skip ?? []
+  // The small page at `/case-studies/A%20B` is `case-studies/A B.html`.
+  const moved = new Set(
+    options.redirects?.flatMap((redirect) => {
+      const address = decodedPath(redirect.from)
+      return address === null ? [] : [`${address.slice(1)}.html`]
+    }),
+  )
   const routes = files
     .filter((file) => file.endsWith('.html'))
     .filter((file) => !NOT_ROUTES.has(file) && !skip.some((prefix) => file.startsWith(prefix)))
+    .filter((file) => !moved.has(file))
     .map((file) => ({ url: urlPathOf(file), file }))
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
   return files.includes(NOT_FOUND_PAGES.served)

@@ -163,7 +163,7 @@ export async function measurePublishing(): Promise<PublishReport> {
             { path: '/', headers: { 'accept-encoding': 'br' } },
             { path: '/case-studies' },
             { path: '/sites', headers: { 'accept-encoding': 'gzip' } },
-            { path: '/case-studies/Osteopath%20Lancing', headers: { 'accept-encoding': 'br' } },
+            { path: '/case-studies/osteopath-lancing', headers: { 'accept-encoding': 'br' } },
           ],
         },
         (error, result) => (error ? reject(error) : resolve(result)),

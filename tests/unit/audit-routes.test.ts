@@ -29,6 +29,17 @@ describe('routesOf (the routes audit:fast visits)', () => {
     ])
   })
 
+  it('leaves out the small pages at old addresses: the server redirects them to a page it audits', () => {
+    const files = ['index.html', 'case-studies/osteopath-lancing.html', 'case-studies/Osteopath Lancing.html']
+    const redirects = [
+      { from: '/case-studies/Osteopath%20Lancing', to: '/case-studies/osteopath-lancing', _id: 'x' },
+    ]
+    expect(routesOf(files, { redirects })).toEqual([
+      { url: '/', file: 'index.html' },
+      { url: '/case-studies/osteopath-lancing', file: 'case-studies/osteopath-lancing.html' },
+    ])
+  })
+
   it('leaves out skipped prefixes and non-HTML files; no 404 route without a 404 page', () => {
     expect(routesOf(['index.html', 'booking/index.html', 'robots.txt'], { skip: ['booking/'] })).toEqual([
       { url: '/', file: 'index.html' },

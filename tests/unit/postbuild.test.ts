@@ -6,7 +6,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import { BUILD_MARKER, indexSite, readBuildInfo, resolvePath, urlPathOf } from '@/lib/build-output'
+import {
+  BUILD_MARKER,
+  indexSite,
+  readBuildInfo,
+  REDIRECTS_FILE,
+  resolvePath,
+  siteIndexOf,
+  urlPathOf,
+} from '@/lib/build-output'
 import { PAGE_DOCUMENTS_FILE, readPageDocuments } from '@/lib/page-documents'
 import { finalizeExport } from '@/postbuild'
 import { decodeFileNames } from '@/postbuild/decode-file-names'
@@ -194,12 +202,10 @@ test('decodeFileNames leaves plain names alone', async () => {
 })
 
 test('resolvePath maps clean URLs and refuses traversal', () => {
-  const site = new Set([
-    'index.html',
-    'sites.html',
-    'booking/index.html',
-    'case-studies/Osteopath Lancing.html',
-  ])
+  const site = siteIndexOf(
+    ['index.html', 'sites.html', 'booking/index.html', 'case-studies/Osteopath Lancing.html'],
+    [{ from: '/case-studies/Old%20Sites', to: '/sites', _id: 'x' }],
+  )
   expect(resolvePath(site, '/')).toEqual({ kind: 'file', file: 'index.html' })
   expect(resolvePath(site, '/sites')).toEqual({ kind: 'file', file: 'sites.html' })
   expect(resolvePath(site, '/booking')).toEqual({ kind: 'redirect', location: '/booking/' })
@@ -207,6 +213,7 @@ test('resolvePath maps clean URLs and refuses traversal', () => {
     kind: 'file',
     file: 'case-studies/Osteopath Lancing.html',
   })
+  expect(resolvePath(site, '/case-studies/Old%20Sites')).toEqual({ kind: 'redirect', location: '/sites' })
   expect(resolvePath(site, '/%2e%2e/sites')).toEqual({ kind: 'not-found' })
   expect(resolvePath(site, '/nope')).toEqual({ kind: 'not-found' })
 })
@@ -224,7 +231,9 @@ test('finalizeExport adds only the host files, compressed copies and dot files; 
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .filter((file) => !copies.has(file))
-  expect(added.sort()).toEqual([BUILD_MARKER, PAGE_DOCUMENTS_FILE, '_headers', '_redirects'].sort())
+  expect(added.sort()).toEqual(
+    [BUILD_MARKER, PAGE_DOCUMENTS_FILE, REDIRECTS_FILE, '_headers', '_redirects'].sort(),
+  )
   // One kind of build: the marker says which build it is and when, nothing more.
   expect(JSON.parse(readFileSync(path.join(dir, BUILD_MARKER), 'utf8'))).toEqual({
     id: result.info.id,

@@ -8,7 +8,9 @@
 import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { REDIRECTS_FILE } from '@/lib/build-output'
 import { caseStudyPageDocuments, PAGE_DOCUMENTS_FILE, readPageDocuments } from '@/lib/page-documents'
+import { caseStudyRedirects } from '@/postbuild/redirects-file'
 import { checkCandidate, sitePathsOf } from '@/server/gate'
 
 const page = (body: string) =>
@@ -124,7 +126,10 @@ test('each line names the documents whose page links, in the form content errors
     'case-studies/a.html': page('<a href="/case-studies/nope">nope</a>'),
     'case-studies/Case A.html': page('<a href="/case-studies/nope">nope</a>'),
     [PAGE_DOCUMENTS_FILE]: JSON.stringify({
-      ...caseStudyPageDocuments([{ _id: 'caseStudy-a', slug: 'a', legacyId: 'Case A' }]),
+      ...caseStudyPageDocuments(
+        [{ _id: 'caseStudy-a', slug: 'a', legacyId: 'Case A' }],
+        caseStudyRedirects([{ _id: 'caseStudy-a', slug: 'a', legacyId: 'Case A' }]).redirects,
+      ),
       '/booking/': ['one', 'two'],
     }),
     'booking/index.html': page('<img src="/media/none.svg" alt="">'),
@@ -150,13 +155,16 @@ test('a build without page documents (an older one) still names the page, and fa
   })
 })
 
-test('page documents: a case study has its slug page and its legacy id page; unreadable is none', async () => {
-  expect(
-    caseStudyPageDocuments([
-      { _id: 'caseStudy-x', slug: 'x', legacyId: 'Old X' },
-      { _id: 'caseStudy-y', slug: 'y', legacyId: 'y' },
-    ]),
-  ).toEqual({
+test('page documents: a case study has its slug page and the page at each old address; unreadable is none', async () => {
+  const studies = [
+    { _id: 'caseStudy-x', slug: 'x', legacyId: 'Old X' },
+    { _id: 'caseStudy-y', slug: 'y', legacyId: 'y' },
+  ]
+  expect(caseStudyPageDocuments(studies)).toEqual({
+    '/case-studies/x': ['caseStudy-x'],
+    '/case-studies/y': ['caseStudy-y'],
+  })
+  expect(caseStudyPageDocuments(studies, caseStudyRedirects(studies).redirects)).toEqual({
     '/case-studies/x': ['caseStudy-x'],
     '/case-studies/Old%20X': ['caseStudy-x'],
     '/case-studies/y': ['caseStudy-y'],
@@ -164,6 +172,22 @@ test('page documents: a case study has its slug page and its legacy id page; unr
   expect(await readPageDocuments(build({}))).toBeNull()
   expect(await readPageDocuments(build({ [PAGE_DOCUMENTS_FILE]: '{"/x": "not a list"}' }))).toBeNull()
   expect(await readPageDocuments(build({ [PAGE_DOCUMENTS_FILE]: '{"/x": ["a"]}' }))).toEqual({ '/x': ['a'] })
+})
+
+test("a link to an old address passes: the build's redirects resolve it, with or without its small page", async () => {
+  const studies = [{ _id: 'caseStudy-b', slug: 'b', legacyId: 'Case B' }]
+  const files = {
+    ...site,
+    'case-studies/a.html': page('<a href="/case-studies/Case%20B">B, by its legacy id</a>'),
+    'case-studies/b.html': page('<p>B</p>'),
+    [REDIRECTS_FILE]: JSON.stringify(caseStudyRedirects(studies)),
+  }
+  // A disk that ignores case, or an address no file name can hold: no small page, the redirect alone.
+  expect((await checkCandidate(build(files), null, { html: false })).problems).toEqual([])
+  // Without the redirects (an older build, a hand-made one), the link leads nowhere.
+  expect(
+    (await checkCandidate(build(without(files, REDIRECTS_FILE)), null, { html: false })).problems,
+  ).toEqual(['/case-studies/a links to /case-studies/Case%20B, which does not exist'])
 })
 
 test('a page equal to the live one is not sent to the HTML checker; its links are still checked', async () => {

@@ -201,7 +201,7 @@ test('under load, 5 rebuilds swap in with zero failed requests (autocannon on lo
           { path: '/', headers: { 'accept-encoding': 'br' } },
           { path: '/sites' },
           { path: '/_next/static/chunks/app.js', headers: { 'accept-encoding': 'gzip' } },
-          { path: '/case-studies/Osteopath%20Lancing' },
+          { path: '/case-studies/osteopath-lancing' },
         ],
       },
       (error, result) => (error ? reject(error) : resolve(result)),

@@ -1,6 +1,8 @@
 /**
  * @jest-environment node
  */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { startFixture, type Fixture } from './helpers/publisherFixture'
 
@@ -33,10 +35,37 @@ test("Studio's client-side routes are answered by the Studio page, with its head
   expect((await get('/studios')).statusCode).toBe(404)
 })
 
-test('a legacy case-study id with spaces resolves (the export decodes its file name)', async () => {
-  const response = await get('/case-studies/Osteopath%20Lancing')
-  expect(response.statusCode).toBe(200)
-  expect(response.body).toContain('legacy id')
+test("a legacy case-study id redirects, permanently, to the slug's page, before its own small page", async () => {
+  for (const url of [
+    '/case-studies/Osteopath%20Lancing',
+    '/case-studies/Osteopath Lancing',
+    '/case-studies/%4Fsteopath%20Lancing',
+  ]) {
+    const response = await get(url)
+    expect([url, response.statusCode, response.headers.location]).toEqual([
+      url,
+      301,
+      '/case-studies/osteopath-lancing',
+    ])
+    // Revalidated, not cached for good: a later build may give the address to a page of its own.
+    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
+  }
+  const head = await site.app.inject({ method: 'HEAD', url: '/case-studies/Osteopath%20Lancing' })
+  expect([head.statusCode, head.headers.location]).toEqual([301, '/case-studies/osteopath-lancing'])
+  // The query goes along; the page itself answers.
+  expect((await get('/case-studies/Osteopath%20Lancing?utm_source=mail&x=1')).headers.location).toBe(
+    '/case-studies/osteopath-lancing?utm_source=mail&x=1',
+  )
+  expect((await get('/case-studies/osteopath-lancing')).statusCode).toBe(200)
+  // The small page at the address (for hosts that redirect nothing) is there, and loses.
+  const stub = readFileSync(
+    path.join((await site.store.liveDir())!, 'case-studies/Osteopath Lancing.html'),
+    'utf8',
+  )
+  expect(stub).toContain('<meta http-equiv="refresh" content="0; url=/case-studies/osteopath-lancing">')
+  // Another spelling is no address of it; the build's list of addresses is never served.
+  expect((await get('/case-studies/osteopath%20lancing')).statusCode).toBe(404)
+  expect((await get('/.redirects.json')).statusCode).toBe(404)
 })
 
 test('unknown paths get 404.html with status 404, revalidated, never cached for a year', async () => {
@@ -51,7 +80,9 @@ test('unknown paths get 404.html with status 404, revalidated, never cached for 
 test('host files, markers, precompressed siblings and traversal are not served', async () => {
   for (const url of [
     '/_headers',
+    '/_redirects',
     '/.build.json',
+    '/.redirects.json',
     '/index.html.br',
     '/../package.json',
     '/%2e%2e/package.json',

@@ -10,6 +10,7 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { finalizeExport } from '../../../postbuild/index.ts'
+import { caseStudyRedirects } from '../../../postbuild/redirects-file.ts'
 
 const out = path.resolve(process.env.OUT_DIR ?? 'out')
 const contentFile = process.env.FAKE_CONTENT_FILE
@@ -29,7 +30,6 @@ const pages: Record<string, [title: string, body: string]> = {
   'index.html': ['Home', `<h1>${content}</h1>${'<p>Local businesses, running themselves.</p>'.repeat(60)}`],
   'sites.html': ['Sites', '<h1>Our Portfolio</h1>'],
   'case-studies/osteopath-lancing.html': ['Osteopath', '<h1>Osteopath</h1>'],
-  'case-studies/Osteopath%20Lancing.html': ['Osteopath (legacy id)', '<h1>Osteopath</h1>'],
   'studio.html': ['Studio', '<h1>Studio</h1>'],
   '404.html': ['404', '<h1>404</h1><p>Oops! Page not found</p>'],
 }
@@ -59,5 +59,13 @@ if (failure === 'content') {
   process.exit(1)
 }
 if (failure === 'kill') process.kill(process.pid, 'SIGKILL')
+// As the real build: one page per slug, the legacy id a redirect (postbuild/redirects-file.ts).
+const moved = caseStudyRedirects([
+  { _id: 'caseStudy-osteopath-lancing', slug: 'osteopath-lancing', legacyId: 'Osteopath Lancing' },
+])
 if (failure !== 'no-marker')
-  await finalizeExport(out, { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' })
+  await finalizeExport(
+    out,
+    { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' },
+    { redirects: { ...moved, siteUrl: 'https://www.example.co.uk' } },
+  )

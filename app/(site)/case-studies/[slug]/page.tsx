@@ -13,14 +13,14 @@ type Props = { params: Promise<{ slug: string }> }
 export const dynamicParams = false
 
 /**
- * One page per slug, plus one per legacy id (spec ids such as 'Osteopath Lancing')
- * so that old links keep working; legacy pages point search engines at the slug.
+ * One page per slug, nothing more. Old links (a legacy id such as 'Osteopath Lancing', a
+ * slug an editor replaced) keep working as permanent redirects to it, which the postbuild
+ * writes (postbuild/redirects-file.ts), not as copies of the page. The preview server, in
+ * draft mode, still renders a legacy id on request, with the slug's canonical URL.
  */
 export async function generateStaticParams() {
   const paths = await getCaseStudyPaths()
-  return paths.flatMap(({ slug, legacyId }) =>
-    legacyId === slug ? [{ slug }] : [{ slug }, { slug: legacyId }],
-  )
+  return paths.map(({ slug }) => ({ slug }))
 }
 
 /**
