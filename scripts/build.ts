@@ -8,12 +8,14 @@
  *    since the last compile (scripts/build/next-steps.ts);
  * 4. render: Next renders every page from the snapshot into out/;
  * 5. postbuild: out/ made deployable and marked complete (scripts/postbuild.ts).
- * Each step's time is printed and written to `.cache/build/phases.json` (the bench reads
- * it). The publisher runs this for every publish (server/main.ts).
+ * Each step's time is printed and written to `out/.build-phases.json` (the publisher
+ * reports it at /healthz, the bench reads it there). The publisher runs this for every
+ * publish (server/main.ts), with PREVIOUS_BUILD_DIR naming the live build.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { BUILD_PHASES_FILE } from '../lib/build-output.ts'
 import { ContentError } from '../lib/content/index.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
 import { contentStep } from './build/content-step.ts'
@@ -68,8 +70,8 @@ await timed('postbuild', () => {
     throw new Error(`postbuild failed: ${result.signal ?? `exit code ${result.status}`}`)
 })
 
-await mkdir(cacheDir, { recursive: true })
-await writeFile(path.join(cacheDir, 'phases.json'), JSON.stringify(phases, null, 2) + '\n')
+// Beside the build's marker, for the publisher's /healthz and the bench.
+await writeFile(path.join(root, 'out', BUILD_PHASES_FILE), JSON.stringify(phases, null, 2) + '\n')
 console.log(
   `build: ${Object.entries(phases)
     .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)

@@ -12,7 +12,7 @@ import { DocumentId, getPublishedId, isDraftId, isVersionId } from '@sanity/id-u
 import type { Logger } from 'pino'
 import { runBuildCommand, type BuildCommand } from './builder.ts'
 import type { BuildStore } from './builds.ts'
-import { readBuildInfo } from '../lib/build-output.ts'
+import { readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
 import { checkCandidate, type GateOptions } from './gate.ts'
 import { CoalescingQueue } from './queue.ts'
 
@@ -32,8 +32,12 @@ export const DOCUMENT_STATUS_LIMIT = 1000
 /** The published id of a document (`drafts.x` and `x` are one document to an editor). */
 const publishedIdOf = (id: string): string => getPublishedId(DocumentId(id))
 
-/** The last build of a kind that went into its store. */
-type BuildRecord = { id: string; durationMs: number; finishedAt: string }
+/**
+ * The last build that went live: its id, how long the build command ran, when it went
+ * live, and each step's time in ms (the build's own, from its `.build-phases.json`,
+ * then the publisher's `gate` and `swap`), for `/healthz` and the bench.
+ */
+type BuildRecord = { id: string; durationMs: number; finishedAt: string; phases: Record<string, number> }
 /** The last build of a kind that failed, and why. */
 type FailureRecord = { message: string; at: string }
 
@@ -162,9 +166,11 @@ export class Publisher {
     const { command, exportDir } = this.#options
     // A previous failed or killed build may have left a partial export; never adopt it.
     await rm(exportDir, { recursive: true, force: true })
+    // The live build is the next build's history: old addresses it redirects, pages it may reuse.
+    const previous = await this.#options.store.liveDir()
     const outcome = await runBuildCommand({
       ...command,
-      env: command.env,
+      env: { ...(command.env ?? process.env), PREVIOUS_BUILD_DIR: previous ?? '' },
       signal: this.#shutdown.signal,
     })
     if (!outcome.ok) return outcome
@@ -183,15 +189,19 @@ export class Publisher {
     const { durationMs, error } = await this.#runBuildCommand()
     try {
       if (error) throw new Error(error)
+      const phases = await readBuildPhases(exportDir)
       const checks = this.#options.gate ?? { html: false }
       if (checks !== 'off') {
         const gate = await checkCandidate(exportDir, await store.liveDir(), checks)
         log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')
+        phases.gate = Math.round(gate.ms)
         if (gate.problems.length) throw new Error(gate.problems.join('\n'))
       }
+      const swapStarted = performance.now()
       const { info, previous, pruned } = await putLive(store, exportDir)
+      phases.swap = Math.round(performance.now() - swapStarted)
       this.#status.builds.succeeded += 1
-      this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString() }
+      this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString(), phases }
       // A build holds the whole dataset as it is now: a document whose earlier publish
       // failed is live in it too (its content was fixed, or it never was the problem).
       const failedBefore = [...this.#documents].filter(([, status]) => status.state === 'failed')

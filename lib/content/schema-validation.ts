@@ -26,7 +26,7 @@ import type { Path, SanityDocument, Schema as CompiledSchema } from '@sanity/typ
 import { toString as pathToString } from '@sanity/util/paths'
 import { validateDocumentWithWorkspace, type ValidationClient } from '@sanity/validation'
 import { getFallbackLocaleSource, inferFromSchema } from '@sanity/validation/_internal'
-import { evaluate, parse } from 'groq-js'
+import { evaluateSync, parse } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
 import type { StoredDocument } from './source.ts'
 import { ContentError, type ContentProblem } from './validate.ts'
@@ -95,7 +95,9 @@ export function snapshotClient(documents: StoredDocument[]): ValidationClient {
       let tree = trees.get(query)
       if (!tree) trees.set(query, (tree = parse(query)))
       const dataset = typedSubset(query, params, byType) ?? documents
-      return (await evaluate(tree, { dataset, params })).get()
+      // groq-js's synchronous evaluator: several times faster than its async one, and the
+      // snapshot is all in memory.
+      return evaluateSync(tree, { dataset, params }).get()
     },
     getDataUrl: () => offline('getDataUrl'),
     observable: {

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
@@ -85,6 +85,30 @@ test('drafts and release versions start no build: skipped and logged, their docu
   expect(site.publisher.request({ documentId: 'review-a' })).toBe('started')
   await site.publisher.idle()
   expect(buildCount(site)).toBe(before + 1)
+})
+
+test("each build is told the live build's folder, and its steps' times reach /healthz", async () => {
+  const liveBefore = await site.store.liveDir()
+  expect(liveBefore).not.toBeNull()
+  await publish('phases-1')
+  await site.publisher.idle()
+  const first = (await health()).lastBuild
+  expect(first.phases).toEqual({
+    'content check': 7,
+    render: 11,
+    gate: expect.any(Number),
+    swap: expect.any(Number),
+  })
+  const firstDir = path.join(site.store.buildsDir, first.id)
+  expect(readFileSync(path.join(firstDir, 'previous-build.txt'), 'utf8')).toBe(liveBefore)
+
+  await publish('phases-2')
+  await site.publisher.idle()
+  const second = (await health()).lastBuild
+  expect(second.id).not.toBe(first.id)
+  expect(readFileSync(path.join(site.store.buildsDir, second.id, 'previous-build.txt'), 'utf8')).toBe(
+    firstDir,
+  )
 })
 
 test('the status is of live builds only: nothing of a preview', async () => {

@@ -53,7 +53,7 @@ if (failure === 'content') {
   // gives other lines).
   console.error(
     process.env.FAKE_BUILD_ERROR ??
-      'sync-media: Invalid content: document "review-osteopath", field "stars": Must be greater than or equal to 5\n' +
+      'build: Invalid content: document "review-osteopath", field "stars": Must be greater than or equal to 5\n' +
         'Invalid content: document "review-osteopath", field "text": Must be at least 20 characters long',
   )
   process.exit(1)
@@ -69,3 +69,9 @@ if (failure !== 'no-marker')
     { bookingWidgetUrl: '/booking/', contactWebhookUrl: '/api/contact' },
     { redirects: { ...moved, siteUrl: 'https://www.example.co.uk' } },
   )
+// As scripts/build.ts: its steps' times beside the marker; and, for the tests, the live
+// build the publisher named as this build's history.
+if (failure !== 'no-marker') {
+  writeFileSync(path.join(out, '.build-phases.json'), JSON.stringify({ 'content check': 7, render: 11 }))
+  writeFileSync(path.join(out, 'previous-build.txt'), process.env.PREVIOUS_BUILD_DIR ?? '(unset)')
+}
