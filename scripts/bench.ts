@@ -13,6 +13,11 @@
  *    a saved draft -> visible (idle, and while a publish builds; the seed and the seed
  *    plus 200 case studies, `--scale N` for another size), the publisher's memory, and
  *    publish-to-live with an editor previewing meanwhile;
+ *  - where a build's time goes at scale, the seed plus N case studies and N×5 reviews
+ *    (`--scale N`, default 200; 0 is the seed alone): each step (content check, media,
+ *    compile, render, postbuild, gate, swap) of a full build, cold and with the compile
+ *    cached, and of publish-to-live of one review and of one case study changed (median
+ *    of 3), and the build's page count (bench/scale.ts);
  *  - with `--bytes-against REV`: each page's bytes in REV's build beside this one's
  *    (e.g. before a change that should not touch what visitors download);
  *  - `--files-against REV` alone: REV's build compared with the build in out/ file by
@@ -22,7 +27,9 @@
  * alone on the build in out/ (seconds each); `--editors-only` the gate, the
  * publish-to-live figures and the preview's, on the build in out/ (and the preview
  * server's build, `npm run build:preview`); `--preview-content-lake-only` the preview
- * reading the Content Lake (an offline stand-in of Sanity's API) alone.
+ * reading the Content Lake (an offline stand-in of Sanity's API) alone;
+ * `--scale-publish-only` the figures at scale alone (`--scale N` sets the size; about 15
+ * minutes at 200 on 2 cores).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -36,6 +43,7 @@ import { measureEditorFigures, type EditorFigures } from './bench/editors.ts'
 import { measureContentLakePreview } from './bench/preview-content-lake.ts'
 import { measureGate, type GateFigures } from './bench/gate.ts'
 import { measureValidation, type ValidationFigures } from './bench/validation.ts'
+import { measureScale, SCALE_PHASES, type ScaleFigures } from './bench/scale.ts'
 
 const printValidation = (figures: ValidationFigures) => {
   console.log('\nSchema validation added to a build (median of 3, ms):')
@@ -58,7 +66,11 @@ const printGate = (figures: GateFigures) => {
   })
 }
 
-/** `--scale N`: case studies added to the seed for the preview's second size (default 200). */
+/**
+ * `--scale N`: case studies added to the seed for the preview's second size and for the
+ * figures at scale (which add N×5 reviews too); default 200.
+ * @throws Error when N is not a whole number >= 0
+ */
 function scaleFlag(): number {
   const index = process.argv.indexOf('--scale')
   if (index < 0) return 200
@@ -66,6 +78,30 @@ function scaleFlag(): number {
   if (!Number.isInteger(value) || value < 0)
     throw new Error('bench: --scale takes a whole number of case studies')
   return value
+}
+
+/** The figures at scale: a row per step and the total (ms), a column per kind of build. */
+const printScale = (figures: ScaleFigures) => {
+  const { cold, compiled } = figures.fullBuild
+  const median = (timing: { median: number; runs: number[] } | undefined) =>
+    timing ? `${timing.median} (${timing.runs.join(' / ')})` : ''
+  console.log(
+    `\nWhere a build's time goes: the seed + ${figures.added.caseStudies} case studies + ${figures.added.reviews} reviews` +
+      ` (${figures.documents} documents, ${figures.pages} pages); ms, publishes median (each run):`,
+  )
+  console.table(
+    Object.fromEntries(
+      [...SCALE_PHASES, 'total'].map((phase) => [
+        phase,
+        {
+          'full build, cold': cold[phase] ?? '',
+          'full build, compiled': compiled[phase] ?? '',
+          'one review': median(figures.oneReview[phase]),
+          'one case study': median(figures.oneCaseStudy[phase]),
+        },
+      ]),
+    ),
+  )
 }
 
 const printEditors = (figures: EditorFigures) => {
@@ -161,6 +197,11 @@ if (process.argv.includes('--preview-content-lake-only')) {
   process.exit(0)
 }
 
+if (process.argv.includes('--scale-publish-only')) {
+  printScale(await measureScale(scaleFlag()))
+  process.exit(0)
+}
+
 if (process.argv.includes('--editors-only')) {
   requireBuild()
   printGate(await measureGate('out'))
@@ -210,6 +251,7 @@ const validation = await measureValidation(DEFAULT_LOCAL_DATASET)
 const gate = await measureGate('out')
 const editors = process.argv.includes('--no-publish') ? null : await measureEditorFigures(3, scaleFlag())
 const contentLakePreview = editors ? await measureContentLakePreview() : null
+const scale = process.argv.includes('--no-publish') ? null : await measureScale(scaleFlag())
 const bytesAgainst = against ? compareBytes(against, site) : null
 
 const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
@@ -240,6 +282,7 @@ const report = {
   gate,
   editors,
   contentLakePreview,
+  scale,
   bytesAgainst,
 }
 mkdirSync('reports', { recursive: true })
@@ -261,3 +304,4 @@ printValidation(validation)
 printGate(gate)
 if (editors) printEditors(editors)
 if (contentLakePreview) printContentLakePreview(contentLakePreview)
+if (scale) printScale(scale)
