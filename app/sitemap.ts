@@ -1,5 +1,6 @@
 import type { MetadataRoute } from 'next'
 import { getCaseStudyDates, getContentDates, getSiteSettings } from '@/lib/content'
+import { sourceFromEnv } from '@/lib/content/source'
 
 export const dynamic = 'force-static'
 
@@ -15,10 +16,12 @@ function newest(...dates: (string | null | undefined)[]): string | undefined {
  * (site settings appear on every page: header, footer, intros).
  */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  // Rendered by every build (lib/content/reads.ts): its reads choose no page to render.
+  const source = { ...sourceFromEnv(), reads: 'always' as const }
   const [settings, dates, caseStudies] = await Promise.all([
-    getSiteSettings(),
-    getContentDates(),
-    getCaseStudyDates(),
+    getSiteSettings(source),
+    getContentDates(source),
+    getCaseStudyDates(source),
   ])
   const pages: [string, string | undefined][] = [
     ['/', newest(dates.settings, dates.home)],

@@ -66,7 +66,9 @@ export type FinalizeResult = {
  *   studioProjectId: the project the embedded Studio edits, if any (its page's CSP allows Sanity);
  *   pageDocuments: each page's main documents, written to `.page-documents.json` (none: `{}`);
  *   redirects: the old addresses (caseStudyRedirects, redirects-file.ts) and the site's
- *   address for their pages' canonical links, written to `.redirects.json` (none: empty)
+ *   address for their pages' canonical links, written to `.redirects.json` (none: empty);
+ *   reused: files taken from the live build, final already (relative paths; their pages
+ *   are not rewritten again, their headers are)
  * @throws Error when the export has no index.html (Next did not finish), or when a page
  *   comes out of the rewriting with Next's scripts or inline payload still in place
  *   (`assertRewritten`: Next's export shape changed); no marker is written then
@@ -79,6 +81,7 @@ export async function finalizeExport(
     studioProjectId?: string | null
     pageDocuments?: PageDocuments
     redirects?: RedirectsManifest & { siteUrl: string }
+    reused?: ReadonlySet<string>
   } = {},
 ): Promise<FinalizeResult> {
   const renamed = await decodeFileNames(root)
@@ -90,6 +93,9 @@ export async function finalizeExport(
       .filter((file) => file.endsWith('.html'))
       .map(async (file) => {
         const exported = await readFile(file, 'utf8')
+        const relative = path.relative(root, file).split(path.sep).join('/')
+        // A page taken from the live build is final already; its headers are made again below.
+        if (options.reused?.has(relative)) return { file, relative, html: exported, changed: false }
         // Next's chunks start after the first paint (defer-framework-scripts.ts); the CSP
         // below hashes the loader. The page's RSC payload file lets its inline copy go as well.
         const payloadFile = payloadFileOf(root, file)
@@ -101,7 +107,6 @@ export async function finalizeExport(
           : undefined
         // Every page preloads the site font, the 404 page included (adaptive-font-preload.ts).
         const html = deferFrameworkScripts(preloadPageFonts(exported), payload)
-        const relative = path.relative(root, file).split(path.sep).join('/')
         assertRewritten(relative, html, payload !== undefined)
         return { file, relative, html, changed: html !== exported }
       }),

@@ -6,28 +6,46 @@
  * 2. media: the snapshot's images into public/media/;
  * 3. compile: Next bundles the app, only when the code (or a build-time setting) changed
  *    since the last compile (scripts/build/next-steps.ts);
- * 4. render: Next renders every page from the snapshot into out/;
- * 5. postbuild: out/ made deployable and marked complete (scripts/postbuild.ts).
- * Each step's time is printed and written to `out/.build-phases.json` (the publisher
- * reports it at /healthz, the bench reads it there). The publisher runs this for every
- * publish (server/main.ts), with PREVIOUS_BUILD_DIR naming the live build.
+ * 4. plan: with PREVIOUS_BUILD_DIR (the live build, which the publisher names), the pages
+ *    of dynamic routes whose content did not change are taken from it
+ *    (scripts/build/render-plan.ts); FULL_RENDER=1, or any doubt, renders everything;
+ * 5. render: Next renders the other pages from the snapshot into out/, recording what each
+ *    read (lib/content/reads.ts);
+ * 6. reuse: the kept pages copied in from the live build (scripts/build/reuse-pages.ts);
+ * 7. postbuild: out/ made deployable and marked complete (scripts/postbuild.ts).
+ * Then it writes the dependency map (`out/.content-reads.json`, the next build's plan) and
+ * each step's time (`out/.build-phases.json`: the publisher reports it at /healthz).
  */
 import { spawnSync } from 'node:child_process'
-import { writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BUILD_PHASES_FILE } from '../lib/build-output.ts'
 import { ContentError } from '../lib/content/index.ts'
-import { sourceFromEnv } from '../lib/content/source.ts'
+import { sourceFromEnv, type ContentSource } from '../lib/content/source.ts'
 import { contentStep } from './build/content-step.ts'
 import { compileKey, isCompiled, markCompiled, runNextBuild } from './build/next-steps.ts'
+import {
+  CONTENT_READS_FILE,
+  dependencyMap,
+  planRender,
+  readDependencyMap,
+  type RenderPlan,
+} from './build/render-plan.ts'
+import { reusePages } from './build/reuse-pages.ts'
 
 const root = process.cwd()
+const outDir = path.join(root, 'out')
 const cacheDir = path.join(root, '.cache/build')
 const snapshotFile = path.join(cacheDir, 'content.ndjson')
+const readsDir = path.join(cacheDir, 'reads')
+const planFile = path.join(cacheDir, 'reused-pages.json')
+const reusedFile = path.join(cacheDir, 'reused-files.json')
 // The build's own steps read the snapshot; the content step reads the real source.
 const environment = { ...process.env }
-delete environment.CONTENT_SNAPSHOT
-const withSnapshot = { ...environment, CONTENT_SNAPSHOT: snapshotFile }
+for (const name of ['CONTENT_SNAPSHOT', 'CONTENT_READS_DIR', 'REUSED_PAGES', 'REUSED_FILES'])
+  delete environment[name]
+const snapshot: ContentSource = { kind: 'local', file: snapshotFile, perspective: 'published' }
+const previousDir = environment.PREVIOUS_BUILD_DIR ? path.resolve(environment.PREVIOUS_BUILD_DIR) : null
 
 /** Each step's time in ms, in the order above. */
 const phases: Record<string, number> = {}
@@ -50,28 +68,59 @@ try {
 }
 phases['content check'] = content.checkMs
 phases.media = content.mediaMs
-console.log(`build: ${content.documents} documents checked, ${content.images} images -> public/media/`)
+console.log(`build: ${content.documents.length} documents checked, ${content.images} images -> public/media/`)
 
 const key = await compileKey(root, environment)
-const compiled = await isCompiled(root, key)
 await timed('compile', async () => {
-  if (compiled) return console.log('build: the code is compiled already (same code and settings)')
+  if (await isCompiled(root, key)) return console.log('build: the code is compiled already')
   await runNextBuild(root, 'compile', environment)
   await markCompiled(root, key)
 })
-await timed('render', () => runNextBuild(root, 'generate', withSnapshot))
+
+const previous = previousDir ? await readDependencyMap(previousDir) : null
+const plan: RenderPlan = await timed('plan', () =>
+  environment.FULL_RENDER === '1'
+    ? { kind: 'full', reason: 'FULL_RENDER=1' }
+    : planRender(previous, content.documents, snapshot, key),
+)
+if (plan.kind === 'full') console.log(`build: rendering every page (${plan.reason})`)
+else {
+  const kept = Object.values(plan.reuse).reduce((sum, units) => sum + units.length, 0)
+  console.log(
+    `build: ${plan.changed.length} documents changed; ${plan.rerun} recorded reads run again, ` +
+      `${plan.differ} differ; ${kept} pages taken from the live build`,
+  )
+}
+const reuse = plan.kind === 'partial' ? plan.reuse : {}
+await mkdir(cacheDir, { recursive: true })
+await writeFile(planFile, JSON.stringify({ reuse }) + '\n')
+await rm(readsDir, { recursive: true, force: true })
+
+await timed('render', () =>
+  runNextBuild(root, 'generate', {
+    ...environment,
+    CONTENT_SNAPSHOT: snapshotFile,
+    CONTENT_READS_DIR: readsDir,
+    REUSED_PAGES: planFile,
+  }),
+)
+const reused = await timed('reuse', () => (previousDir ? reusePages(previousDir, outDir, reuse) : []))
+await writeFile(reusedFile, JSON.stringify(reused) + '\n')
+
 await timed('postbuild', () => {
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/postbuild.ts')], {
     cwd: root,
-    env: withSnapshot,
+    env: { ...environment, CONTENT_SNAPSHOT: snapshotFile, REUSED_FILES: reusedFile },
     stdio: 'inherit',
   })
   if (result.status !== 0)
     throw new Error(`postbuild failed: ${result.signal ?? `exit code ${result.status}`}`)
 })
 
-// Beside the build's marker, for the publisher's /healthz and the bench.
-await writeFile(path.join(root, 'out', BUILD_PHASES_FILE), JSON.stringify(phases, null, 2) + '\n')
+// Beside the build's marker: the next build's plan, and the figures for /healthz and the bench.
+const map = await dependencyMap(readsDir, content.documents, key, previous, reuse)
+await writeFile(path.join(outDir, CONTENT_READS_FILE), JSON.stringify(map) + '\n')
+await writeFile(path.join(outDir, BUILD_PHASES_FILE), JSON.stringify(phases, null, 2) + '\n')
 console.log(
   `build: ${Object.entries(phases)
     .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)

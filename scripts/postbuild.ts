@@ -9,7 +9,9 @@
  * PREVIOUS_BUILD_DIR: the folder of the build that is live now (the publisher passes it),
  * whose `.redirects.json` is the history: a case study whose slug changed since keeps its
  * old address, redirected to the new one. Unset, or a build without that file: no history.
+ * REUSED_FILES: a JSON list of the files the build took from the live build, final already.
  */
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { readRedirects } from '../lib/build-output.ts'
 import { getSiteSettings } from '../lib/content/index.ts'
@@ -32,7 +34,12 @@ const moved = caseStudyRedirects(
   previousDir ? await readRedirects(path.resolve(previousDir)) : null,
 )
 const settings = await getSiteSettings()
+// Files the build took from the live build (scripts/build/reuse-pages.ts): final already.
+const reused = process.env.REUSED_FILES
+  ? new Set(JSON.parse(await readFile(process.env.REUSED_FILES, 'utf8')) as string[])
+  : undefined
 const result = await finalizeExport(root, settings, {
+  reused,
   cacheDir,
   studioProjectId: studioProjectFromEnv()?.projectId,
   pageDocuments: caseStudyPageDocuments(caseStudies, moved.redirects),

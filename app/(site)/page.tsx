@@ -15,7 +15,7 @@ import { faqPageJsonLd, ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
 
 /** Title, description and canonical '/' from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = stegaClean(await getSiteSettings(await pageSource()))
+  const settings = stegaClean(await getSiteSettings(await pageSource('always')))
   return pageMetadata({
     title: null,
     description: settings.description,
@@ -29,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Home page: the spec's sections in order (§2); the footer comes from the layout. */
 export default async function HomePage() {
-  const source = await pageSource()
+  const source = await pageSource('always')
   const [settings, home, caseStudies] = await Promise.all([
     getSiteSettings(source),
     getHomePage(source),

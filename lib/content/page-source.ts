@@ -15,6 +15,7 @@
 import { cookies, draftMode } from 'next/headers'
 import { perspectiveCookieName } from '@sanity/preview-url-secret/constants'
 import { studioUrlFromEnv } from '../studio.ts'
+import type { ReadScope } from './reads.ts'
 import { sourceFromEnv, toPerspective, type ContentSource } from './source.ts'
 
 /**
@@ -22,9 +23,12 @@ import { sourceFromEnv, toPerspective, type ContentSource } from './source.ts'
  *   marked `preview`, through the request's perspective (default `drafts`; an invalid cookie also gives
  *   `drafts`), with stega on for the Content Lake (`studioUrl`: SANITY_STUDIO_URL, or the
  *   embedded Studio's path)
+ * @param reads whose reads the render's queries are, for the build's dependency map
+ *   (lib/content/reads.ts): a dynamic route's page, or `always` for a page every build
+ *   renders; none for what every page shares (the layout)
  */
-export async function pageSource(): Promise<ContentSource> {
-  const source = sourceFromEnv()
+export async function pageSource(reads?: ReadScope): Promise<ContentSource> {
+  const source: ContentSource = reads ? { ...sourceFromEnv(), reads } : sourceFromEnv()
   if (!(await draftMode()).isEnabled) return source
   // Presentation's switcher writes it (the publisher's /preview/perspective), e.g.
   // `rSpring,drafts`; it is checked here again like any value from outside.

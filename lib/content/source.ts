@@ -18,6 +18,7 @@ import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionI
 import { evaluateSync, parse } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
 
 /**
  * Which version of each document a source reads: one of Sanity's perspectives, as
@@ -63,6 +64,8 @@ export type ContentSource = (
    * perspective: `published` too shows an editor's preview, never a visitor's page.
    */
   preview?: true
+  /** Whose reads these are, for the build's dependency map (lib/content/reads.ts). */
+  reads?: ReadScope
 }
 
 /** Sanity API version the site's queries are written against. */
@@ -300,19 +303,26 @@ export async function runQuery<Query extends string>(
   source: ContentSource = sourceFromEnv(),
 ): Promise<QueryResult<Query>> {
   if (source.kind === 'sanity') return contentLakeClient(source).fetch<QueryResult<Query>>(query, params)
-  return evaluateLocal(await localDocuments(source), query, params) as QueryResult<Query>
+  const result = evaluateLocal(await localDocuments(source), query, params)
+  recordRead(source.reads, query, params, result)
+  return result as QueryResult<Query>
 }
 
 /** Each local view's evaluated queries (by query and parameters), and its documents by `_id`. */
 const evaluated = new WeakMap<
   StoredDocument[],
-  { results: Map<string, unknown>; byId: Map<string, StoredDocument> }
+  {
+    results: Map<string, unknown>
+    byId: Map<string, StoredDocument>
+    byType: Map<string, StoredDocument[]>
+  }
 >()
 
 /**
  * Runs a query over one version of a local dataset's view with groq-js, synchronously
- * (several times faster than its async evaluator) and with references resolved through
- * an index by `_id` (groq-js alone scans the dataset for each one). A view never changes
+ * (several times faster than its async evaluator), over only the types its scans can
+ * match (`scannedTypes`), and with references resolved through an index by `_id` (groq-js
+ * alone scans the dataset for each one). A view never changes
  * (a new version of the file is a new view), so each query and its parameters run once
  * per view: a build renders every page from one snapshot, and the layout's, the page's
  * and its metadata's reads of the same document cost one evaluation. The result is
@@ -321,15 +331,22 @@ const evaluated = new WeakMap<
 function evaluateLocal(dataset: StoredDocument[], query: string, params: QueryParams): unknown {
   let memo = evaluated.get(dataset)
   if (!memo) {
-    memo = { results: new Map(), byId: new Map(dataset.map((doc) => [doc._id, doc])) }
+    memo = {
+      results: new Map(),
+      byId: new Map(dataset.map((doc) => [doc._id, doc])),
+      byType: Map.groupBy(dataset, (doc) => doc._type),
+    }
     evaluated.set(dataset, memo)
   }
   const key = `${query}\u0000${JSON.stringify(params)}`
   if (memo.results.has(key)) return memo.results.get(key)
-  const byId = memo.byId
+  const { byId, byType } = memo
+  // Only the documents the query's `*` scans can match (every `*[...]` filtered by type);
+  // references resolve through the index, whatever their type.
+  const types = scannedTypes(query, params)
   const result = deepFreeze(
     evaluateSync(parse(query, { params }), {
-      dataset,
+      dataset: types ? types.flatMap((type) => byType.get(type) ?? []) : dataset,
       params,
       dereference: ({ _ref }) => byId.get(_ref) ?? null,
     }).get(),

@@ -10,12 +10,12 @@ import path from 'node:path'
 import { validateAllContent } from '../../lib/content/check.ts'
 import { getMediaAssets } from '../../lib/content/index.ts'
 import { syncMedia } from '../../lib/content/media.ts'
-import { readAllDocuments, type ContentSource } from '../../lib/content/source.ts'
+import { readAllDocuments, type ContentSource, type StoredDocument } from '../../lib/content/source.ts'
 
 /** What the content step did, for the build's log and the bench. */
 export type ContentStepResult = {
   /** The snapshot's documents (assets included). */
-  documents: number
+  documents: StoredDocument[]
   /** Images copied into public/media/. */
   images: number
   /** Reading and writing the snapshot, and validating it (ms). */
@@ -51,7 +51,7 @@ export async function contentStep(
   // The snapshot names the images; the source holds their files (or Sanity's CDN does).
   const images = await syncMedia(await getMediaAssets(snapshot), source, publicDir)
   return {
-    documents: documents.length,
+    documents,
     images,
     checkMs: Math.round(checked - started),
     mediaMs: Math.round(performance.now() - checked),

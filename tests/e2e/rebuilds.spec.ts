@@ -4,12 +4,23 @@
  * The editor's loop, offline, with real builds: a second server (the one `npm start`
  * runs) on a copy of the local dataset; an edit, `npm run publish:local`, and the
  * browser shows it; an invalid edit fails its build and the site stays as it was.
- * And a second dataset whose settings point at a third-party booking widget.
+ * And a second dataset whose settings point at a third-party booking widget; and builds
+ * that take unchanged pages from the live one, compared with full builds byte for byte.
  * Runs after the other browser tests (playwright.config.ts: project "rebuilds"),
  * because its builds take the machine's cores for a while.
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { serveExport, type ServedSite } from '../../scripts/audit/serve'
@@ -607,5 +618,113 @@ test.describe('a configured third-party booking widget (spec §2, §7)', () => {
       .toBe(true)
     expect(requested).toEqual([`${BOOKING}/elevate-local/free-call`, `${BOOKING}/embed.js`])
     expect(violations).toEqual([])
+  })
+})
+
+test.describe('a publish renders only what its change touched (scripts/build/render-plan.ts)', () => {
+  let work: string
+  let kept: string | undefined
+
+  test.beforeAll(() => {
+    work = mkdtempSync(path.join(os.tmpdir(), 'e2e-partial-'))
+    // This suite's build in out/ is what later servers start from: kept aside, put back after.
+    if (existsSync('out/.build.json')) cpSync('out', (kept = path.join(work, 'kept')), { recursive: true })
+  })
+
+  test.afterAll(() => {
+    rmSync('out', { recursive: true, force: true })
+    if (kept) cpSync(kept, 'out', { recursive: true })
+    rmSync(work, { recursive: true, force: true })
+  })
+
+  /**
+   * Runs `npm run build` on a dataset, the build `previous` named as the live one.
+   * @returns the build's folder (moved out of out/) and what the build printed
+   */
+  function build(
+    name: string,
+    datasetFile: string,
+    previous: string | null,
+    env: Record<string, string> = {},
+  ) {
+    const result = spawnSync('npm', ['run', 'build'], {
+      env: { ...process.env, LOCAL_DATASET: datasetFile, PREVIOUS_BUILD_DIR: previous ?? '', ...env },
+      encoding: 'utf8',
+    })
+    expect(result.status, result.stderr).toBe(0)
+    const target = path.join(work, name)
+    renameSync('out', target)
+    return { dir: target, log: result.stdout }
+  }
+
+  /** Every file of a build with its bytes; the marker's id and time and the step times set aside. */
+  function filesOf(dir: string): Map<string, string> {
+    const files = new Map<string, string>()
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+      if (entry.isFile() && !['.build.json', '.build-phases.json'].includes(entry.name)) {
+        const file = path.join(entry.parentPath, entry.name)
+        files.set(path.relative(dir, file), createHash('sha1').update(readFileSync(file)).digest('hex'))
+      }
+    return files
+  }
+
+  test('an edit, a new case study and an unpublished one: the merged build is byte for byte a full build', async () => {
+    test.setTimeout(600_000) // seven builds
+    cpSync('studio/seed', path.join(work, 'seed'), { recursive: true })
+    const file = path.join(work, 'seed', 'dataset.ndjson')
+    const docs = readDocuments(file)
+    const study = docs.find((doc) => doc._type === 'caseStudy' && !doc._id.startsWith('drafts.'))!
+    const changes: [string, (documents: Doc[]) => Doc[], RegExp][] = [
+      [
+        'a case study edited',
+        (documents) =>
+          documents.map((doc) =>
+            doc._id === study._id ? { ...doc, detailTitle: 'A title edited for the test' } : doc,
+          ),
+        /1 documents changed; .* pages taken from the live build/,
+      ],
+      [
+        'a new case study',
+        (documents) => [
+          ...documents,
+          {
+            ...study,
+            _id: 'caseStudy-e2e-new',
+            slug: { _type: 'slug', current: 'e2e-new' },
+            legacyId: 'E2E New',
+            order: 99,
+          },
+        ],
+        /1 documents changed; .* pages taken from the live build/,
+      ],
+      [
+        'a case study unpublished',
+        (documents) => documents.filter((doc) => doc._id !== study._id),
+        /1 documents changed; .* pages taken from the live build/,
+      ],
+    ]
+    let live = build('base', file, null).dir
+    let documents = docs
+    for (const [what, change, planned] of changes) {
+      documents = change(documents)
+      writeDocuments(file, documents)
+      const partial = build(`${what} (partial)`, file, live)
+      expect(partial.log, what).toMatch(planned)
+      const full = build(`${what} (full)`, file, live, { FULL_RENDER: '1' })
+      const [merged, whole] = [filesOf(partial.dir), filesOf(full.dir)]
+      expect([...merged.keys()].sort(), what).toEqual([...whole.keys()].sort())
+      for (const [name, hash] of whole) expect(merged.get(name), `${what}: ${name}`).toBe(hash)
+      live = full.dir
+    }
+    // Site settings are on every page: everything renders, the plan says why.
+    writeDocuments(
+      file,
+      documents.map((doc) =>
+        doc._id === 'siteSettings' ? { ...doc, brandName: 'Elevate Local Test' } : doc,
+      ),
+    )
+    expect(build('settings', file, live).log).toMatch(
+      /rendering every page \(a read every page shares changed/,
+    )
   })
 })

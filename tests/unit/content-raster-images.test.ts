@@ -136,7 +136,7 @@ test("the build writes an editor's 3000 px photo as WebP copies of the srcset's 
     })
     expect((await stat(file)).size).toBeLessThan(100_000)
   }
-})
+}, 30_000) // sharp encodes a 3000 px photo: seconds on a busy 2-core machine
 
 test('a photo taken sideways (EXIF orientation 6) is turned upright in its copies', async () => {
   // Stored 600x400 with "rotate 90" in its EXIF: it is seen as 400x600.

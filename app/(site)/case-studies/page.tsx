@@ -9,7 +9,7 @@ import { stegaClean } from 'next-sanity'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = stegaClean(await getSiteSettings(await pageSource()))
+  const settings = stegaClean(await getSiteSettings(await pageSource('always')))
   return sectionPageMetadata(settings, {
     title: 'Case Studies',
     intro: settings.caseStudiesIntro,
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /case-studies (spec §2): the grid of case study cards and a consultation link. */
 export default async function CaseStudiesPage() {
-  const source = await pageSource()
+  const source = await pageSource('always')
   const [settings, cards] = await Promise.all([getSiteSettings(source), getCaseStudyCards(source)])
   const studies = await inlineFirstImages(cards, INLINED_CARDS)
   return (

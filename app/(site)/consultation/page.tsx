@@ -10,7 +10,7 @@ import { stegaClean } from 'next-sanity'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = stegaClean(await getSiteSettings(await pageSource()))
+  const settings = stegaClean(await getSiteSettings(await pageSource('always')))
   return sectionPageMetadata(settings, {
     title: 'Free Consultation',
     intro: settings.consultationIntro,
@@ -21,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /consultation (spec §2): heading, the embedded booking widget, a link to /case-studies. */
 export default async function ConsultationPage() {
-  const source = await pageSource()
+  const source = await pageSource('always')
   const settings = await getSiteSettings(source)
   return (
     <>

@@ -9,7 +9,7 @@ import { stegaClean } from 'next-sanity'
 
 /** Title, description (the page's intro) and canonical URL from site settings. */
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = stegaClean(await getSiteSettings(await pageSource()))
+  const settings = stegaClean(await getSiteSettings(await pageSource('always')))
   return sectionPageMetadata(settings, {
     title: 'Our Portfolio',
     intro: settings.portfolioIntro,
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /sites (spec §2): 'Our Portfolio', six external sites, and a consultation link. */
 export default async function SitesPage() {
-  const source = await pageSource()
+  const source = await pageSource('always')
   const [settings, portfolio] = await Promise.all([getSiteSettings(source), getPortfolioSites(source)])
   const sites = await inlineFirstImages(portfolio, INLINED_CARDS)
   return (

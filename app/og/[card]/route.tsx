@@ -1,5 +1,7 @@
 import { ogCardImage } from '@/components/og/OgCard'
 import { getCaseStudy, getCaseStudyPaths, getSiteSettings } from '@/lib/content'
+import { sourceFromEnv } from '@/lib/content/source'
+import { pagesToRender } from '@/lib/reused-pages'
 import { OG_PAGE_CARDS, caseStudyCardName } from '@/lib/seo'
 
 type Context = { params: Promise<{ card: string }> }
@@ -7,22 +9,30 @@ type Context = { params: Promise<{ card: string }> }
 export const dynamic = 'force-static'
 export const dynamicParams = false
 
+/** This route, as the build's dependency map names it (lib/content/reads.ts). */
+const ROUTE = '/og/[card]'
+
 /**
  * One share card per page kind and one per case study, named `<name>.png` so that
  * any static host serves them as image/png (Next's `opengraph-image` files are
  * exported without an extension). Pages point at them through `pageMetadata`.
  */
 export async function generateStaticParams() {
-  const studies = await getCaseStudyPaths()
-  return [...Object.keys(OG_PAGE_CARDS), ...studies.map(({ slug }) => caseStudyCardName(slug))].map(
-    (card) => ({ card: `${card}.png` }),
-  )
+  const studies = await getCaseStudyPaths({ ...sourceFromEnv(), reads: 'paths' })
+  const cards = [...Object.keys(OG_PAGE_CARDS), ...studies.map(({ slug }) => caseStudyCardName(slug))]
+  // A publish draws only the cards its change touched (lib/reused-pages.ts).
+  return pagesToRender(
+    ROUTE,
+    cards.map((card) => `${card}.png`),
+  ).map((card) => ({ card }))
 }
 
 /** /og/<name>.png: the card, drawn at build time from site settings or the case study. */
 export async function GET(_request: Request, { params }: Context) {
-  const name = (await params).card.replace(/\.png$/, '')
-  const settings = await getSiteSettings()
+  const card = (await params).card
+  const name = card.replace(/\.png$/, '')
+  const source = { ...sourceFromEnv(), reads: { route: ROUTE, unit: card } }
+  const settings = await getSiteSettings(source)
   const host = new URL(settings.siteUrl).host
   const page = OG_PAGE_CARDS[name as keyof typeof OG_PAGE_CARDS]
   if (page) {
@@ -34,7 +44,7 @@ export async function GET(_request: Request, { params }: Context) {
       imageSrc: page.withHeroImage ? settings.heroImage.src : undefined,
     })
   }
-  const study = await getCaseStudy(name.replace(/^case-study-/, ''))
+  const study = await getCaseStudy(name.replace(/^case-study-/, ''), source)
   if (!study) throw new Error(`No share card called "${name}"`)
   return ogCardImage({
     brandName: settings.brandName,

@@ -4,10 +4,21 @@ import { CaseStudyNotFound } from '@/components/case-studies/CaseStudyNotFound'
 import { JsonLd } from '@/components/seo/JsonLd'
 import { getCaseStudy, getCaseStudyPaths, getSiteSettings, inlineIfSmall } from '@/lib/content'
 import { pageSource } from '@/lib/content/page-source'
+import { sourceFromEnv } from '@/lib/content/source'
+import { pagesToRender } from '@/lib/reused-pages'
 import { stegaClean } from 'next-sanity'
 import { caseStudyCardName, caseStudyJsonLd, ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
 
 type Props = { params: Promise<{ slug: string }> }
+
+/** This route, as the build's dependency map names it (lib/content/reads.ts). */
+const ROUTE = '/case-studies/[slug]'
+
+/** The page's own content source: its reads are this page's in the dependency map. */
+const sourceOf = async (params: Props['params']) => {
+  const slug = decodeURIComponent((await params).slug)
+  return { slug, source: await pageSource({ route: ROUTE, unit: slug }) }
+}
 
 /** Only the case studies in the dataset exist; any other path is the 404 page. */
 export const dynamicParams = false
@@ -17,10 +28,14 @@ export const dynamicParams = false
  * slug an editor replaced) keep working as permanent redirects to it, which the postbuild
  * writes (postbuild/redirects-file.ts), not as copies of the page. The preview server, in
  * draft mode, still renders a legacy id on request, with the slug's canonical URL.
+ * A publish renders only the pages its change touched (lib/reused-pages.ts).
  */
 export async function generateStaticParams() {
-  const paths = await getCaseStudyPaths()
-  return paths.map(({ slug }) => ({ slug }))
+  const paths = await getCaseStudyPaths({ ...sourceFromEnv(), reads: 'paths' })
+  return pagesToRender(
+    ROUTE,
+    paths.map(({ slug }) => slug),
+  ).map((slug) => ({ slug }))
 }
 
 /**
@@ -28,12 +43,9 @@ export async function generateStaticParams() {
  * on the pages of legacy ids, so search engines index one address per case study.
  */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const source = await pageSource()
+  const { slug, source } = await sourceOf(params)
   const [settings, study] = stegaClean(
-    await Promise.all([
-      getSiteSettings(source),
-      getCaseStudy(decodeURIComponent((await params).slug), source),
-    ]),
+    await Promise.all([getSiteSettings(source), getCaseStudy(slug, source)]),
   )
   if (!study) return { title: 'Case study not found', robots: { index: false } }
   return pageMetadata({
@@ -50,11 +62,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** /case-studies/{slug} (spec §2): the case study, or 'Case study not found.' */
 export default async function CaseStudyPage({ params }: Props) {
-  const source = await pageSource()
-  const [settings, study] = await Promise.all([
-    getSiteSettings(source),
-    getCaseStudy(decodeURIComponent((await params).slug), source),
-  ])
+  const { slug, source } = await sourceOf(params)
+  const [settings, study] = await Promise.all([getSiteSettings(source), getCaseStudy(slug, source)])
   if (!study) return <CaseStudyNotFound />
   const article = caseStudyJsonLd(
     {

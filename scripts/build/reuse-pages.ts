@@ -1,0 +1,79 @@
+/**
+ * Takes pages from the live build into this build's export, byte for byte: the pages the
+ * render plan kept (scripts/build/render-plan.ts), which Next did not render this time.
+ * A page of a dynamic route is every file at its address: `<path>.html`, its RSC payload
+ * `<path>.txt`, the file itself for a route handler (`/og/<card>.png`), and the folder of
+ * its RSC segment files `<path>/…`, each with its `.br` and `.gz` copies. Real copies (a
+ * clone where the filesystem can), not links: the postbuild writes into this build, and
+ * must never write through into the live one.
+ */
+import { constants } from 'node:fs'
+import { access, copyFile, mkdir, readdir } from 'node:fs/promises'
+import path from 'node:path'
+
+/**
+ * The address of one page of a dynamic route, as a path relative to the build.
+ * @param route e.g. `/case-studies/[slug]`
+ * @param unit the parameter's value, e.g. `osteopath-lancing`
+ * @throws Error when the route has other than one parameter
+ */
+export function pagePath(route: string, unit: string): string {
+  const parts = route.split(/\[[^\]]+\]/)
+  if (parts.length !== 2) throw new Error(`route ${route} has other than one parameter`)
+  return `${parts[0]}${unit}${parts[1]}`.replace(/^\//, '')
+}
+
+/** The page addresses a file of a build (relative path) could belong to (see the module comment). */
+function pagesOf(file: string): string[] {
+  const base = file.replace(/\.(br|gz)$/, '')
+  const folders = file.split('/').slice(0, -1)
+  return [
+    base,
+    base.replace(/\.(html|txt)$/, ''),
+    ...folders.map((_, index) => folders.slice(0, index + 1).join('/')),
+  ]
+}
+
+/**
+ * Copies the reused pages' files from the live build into the export.
+ * @param previousDir the live build
+ * @param outDir this build's export (Next's render is done)
+ * @param reuse route -> the pages to take
+ * @returns the copied files, relative to the export, sorted
+ * @throws Error when a reused page has no file in the live build, or Next rendered it too
+ */
+export async function reusePages(
+  previousDir: string,
+  outDir: string,
+  reuse: Record<string, string[]>,
+): Promise<string[]> {
+  const pages = Object.entries(reuse).flatMap(([route, units]) => units.map((unit) => pagePath(route, unit)))
+  if (!pages.length) return []
+  const wanted = new Set(pages)
+  const files = (await readdir(previousDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(previousDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    )
+  const copied: string[] = []
+  const found = new Set<string>()
+  for (const file of files) {
+    const page = pagesOf(file).find((candidate) => wanted.has(candidate))
+    if (!page) continue
+    found.add(page)
+    const target = path.join(outDir, file)
+    await mkdir(path.dirname(target), { recursive: true })
+    if (
+      await access(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`${file} was rendered, yet the plan takes it from the live build`)
+    await copyFile(path.join(previousDir, file), target, constants.COPYFILE_FICLONE)
+    copied.push(file)
+  }
+  const missing = pages.filter((page) => !found.has(page))
+  if (missing.length) throw new Error(`the live build has no files for ${missing.slice(0, 3).join(', ')}`)
+  return copied.sort()
+}
