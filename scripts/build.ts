@@ -58,9 +58,14 @@ const timed = async <T>(name: string, step: () => T | Promise<T>): Promise<T> =>
   }
 }
 
+// The live build's map, when it was rendered by this same compile: its documents are the
+// content check's baseline, its reads the render plan's.
+const key = await compileKey(root, environment)
+const live = previousDir ? await readDependencyMap(previousDir) : null
+const previous = live?.compileKey === key ? live : null
 let content
 try {
-  content = await contentStep(sourceFromEnv(environment), snapshotFile, path.join(root, 'public'))
+  content = await contentStep(sourceFromEnv(environment), snapshotFile, path.join(root, 'public'), previous)
 } catch (error) {
   if (!(error instanceof ContentError)) throw error
   console.error(`build: ${error.message}`)
@@ -68,20 +73,20 @@ try {
 }
 phases['content check'] = content.checkMs
 phases.media = content.mediaMs
-console.log(`build: ${content.documents.length} documents checked, ${content.images} images -> public/media/`)
-
-const key = await compileKey(root, environment)
+console.log(
+  `build: ${content.documents.length} documents, ${content.validated === 'all' ? 'all' : `the ${content.validated} changed`} validated; ` +
+    `${content.images} images -> public/media/`,
+)
 await timed('compile', async () => {
   if (await isCompiled(root, key)) return console.log('build: the code is compiled already')
   await runNextBuild(root, 'compile', environment)
   await markCompiled(root, key)
 })
 
-const previous = previousDir ? await readDependencyMap(previousDir) : null
 const plan: RenderPlan = await timed('plan', () =>
   environment.FULL_RENDER === '1'
     ? { kind: 'full', reason: 'FULL_RENDER=1' }
-    : planRender(previous, content.documents, snapshot, key),
+    : planRender(live, content.documents, snapshot, key),
 )
 if (plan.kind === 'full') console.log(`build: rendering every page (${plan.reason})`)
 else {
@@ -118,7 +123,7 @@ await timed('postbuild', () => {
 })
 
 // Beside the build's marker: the next build's plan, and the figures for /healthz and the bench.
-const map = await dependencyMap(readsDir, content.documents, key, previous, reuse)
+const map = await dependencyMap(readsDir, content.documents, key, previous, reuse, content.ruleTypes)
 await writeFile(path.join(outDir, CONTENT_READS_FILE), JSON.stringify(map) + '\n')
 await writeFile(path.join(outDir, BUILD_PHASES_FILE), JSON.stringify(phases, null, 2) + '\n')
 console.log(

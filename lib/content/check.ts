@@ -24,11 +24,16 @@ import { checkDocument, downloadableUrl } from './validate.ts'
  * @param source default the environment's (`sourceFromEnv`), the published documents the
  *   build renders; a source through another perspective (drafts, a release) is validated
  *   the same way, as that perspective shows the dataset
+ * @param only run the schema's rules on just these `_id`s (the documents a publish
+ *   changed; `validateSnapshot`); the build's own reads below still cover everything
  * @returns what the schema's rules found (warnings are printed, not thrown)
  * @throws ContentError naming the document and field (Error when something required is missing)
  */
-export async function validateAllContent(source: ContentSource = sourceFromEnv()): Promise<SchemaFindings> {
-  const findings = await assertValidSnapshot(await readAllDocuments(source))
+export async function validateAllContent(
+  source: ContentSource = sourceFromEnv(),
+  only?: ReadonlySet<string>,
+): Promise<SchemaFindings> {
+  const findings = await assertValidSnapshot(await readAllDocuments(source), undefined, only)
   await getSiteSettings(source)
   await getHomePage(source)
   await getCaseStudyCards(source)

@@ -28,6 +28,7 @@ import { validateDocumentWithWorkspace, type ValidationClient } from '@sanity/va
 import { getFallbackLocaleSource, inferFromSchema } from '@sanity/validation/_internal'
 import { evaluateSync, parse } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
+import { scannedTypes } from './reads.ts'
 import type { StoredDocument } from './source.ts'
 import { ContentError, type ContentProblem } from './validate.ts'
 
@@ -65,36 +66,26 @@ function offline(what: string): never {
 }
 
 /**
- * The documents a query can match when its only `*[...]` filter starts with
- * `_type == "name"` or `_type == $param`: those of that type, found in `byType`; otherwise
- * undefined (the whole snapshot). The uniqueness rules run one query per case study, and
- * evaluating them over one type keeps a large dataset's validation within its budget
- * (`npm run bench`).
- */
-function typedSubset(
-  query: string,
-  params: Record<string, unknown>,
-  byType: Map<string, StoredDocument[]>,
-): StoredDocument[] | undefined {
-  if (query.split('*[').length !== 2) return undefined
-  const match = /\*\[\s*_type\s*==\s*(?:"([\w.-]+)"|\$(\w+))\s*(?:&&|\])/.exec(query)
-  const type = match?.[1] ?? (match?.[2] ? params[match[2]] : undefined)
-  return typeof type === 'string' ? (byType.get(type) ?? []) : undefined
-}
-
-/**
  * A Sanity client for validation rules that answers GROQ from the snapshot (groq-js) and
  * throws on anything that would need the network.
  * @param documents every document of the snapshot (as the source's perspective shows them)
+ * @param readTypes collects the types the rules' queries scan (null: any type)
  */
-export function snapshotClient(documents: StoredDocument[]): ValidationClient {
+export function snapshotClient(
+  documents: StoredDocument[],
+  readTypes?: Set<string | null>,
+): ValidationClient {
   const byType = Map.groupBy(documents, (doc) => doc._type)
   const trees = new Map<string, ReturnType<typeof parse>>()
   const client = {
     fetch: async (query: string, params: Record<string, unknown> = {}) => {
       let tree = trees.get(query)
       if (!tree) trees.set(query, (tree = parse(query)))
-      const dataset = typedSubset(query, params, byType) ?? documents
+      // The uniqueness rules run one query per case study: over the types the query can
+      // scan only, a large dataset's validation stays within its budget (`npm run bench`).
+      const types = scannedTypes(query, params)
+      for (const type of types ?? [null]) readTypes?.add(type)
+      const dataset = types ? types.flatMap((type) => byType.get(type) ?? []) : documents
       // groq-js's synchronous evaluator: several times faster than its async one, and the
       // snapshot is all in memory.
       return evaluateSync(tree, { dataset, params }).get()
@@ -112,8 +103,18 @@ export function snapshotClient(documents: StoredDocument[]): ValidationClient {
 /** A field path as Sanity writes it, e.g. `image.alt`, `details[2]`, `issue[_key=="a1"].markDefs[_key=="b2"].href`. */
 export const fieldOf = (path: Path): string => (path.length ? pathToString(path) : '(document)')
 
-/** What the schema's rules found in a snapshot: errors fail the build, warnings are printed. */
-export type SchemaFindings = { errors: ContentProblem[]; warnings: ContentProblem[]; documents: number }
+/**
+ * What the schema's rules found in a snapshot: errors fail the build, warnings are printed;
+ * how many documents were validated, and the document types the rules' queries read
+ * (`null` in it: a query that can read any type), which decides what a later change
+ * must validate again (`validateSnapshot`'s `only`).
+ */
+export type SchemaFindings = {
+  errors: ContentProblem[]
+  warnings: ContentProblem[]
+  documents: number
+  ruleTypes: (string | null)[]
+}
 
 /**
  * The id an editor finds a document by: a draft's or release version's own id
@@ -124,16 +125,22 @@ const storedIdOf = (doc: StoredDocument) => (typeof doc._originalId === 'string'
 /**
  * Runs the schema's rules over every document of the project's types in the snapshot.
  * @param documents the dataset through a source's perspective (`readAllDocuments`)
+ * @param only validate just these `_id`s (a publish's changed documents); the rules'
+ *   queries still read the whole snapshot
  * @returns errors and warnings, each naming the document (its stored id, e.g.
  *   `drafts.<id>` for a draft the perspective shows), the field path and the rule's message
  */
-export async function validateSnapshot(documents: StoredDocument[]): Promise<SchemaFindings> {
+export async function validateSnapshot(
+  documents: StoredDocument[],
+  only?: ReadonlySet<string>,
+): Promise<SchemaFindings> {
   const schema = siteSchema()
-  const client = snapshotClient(documents)
+  const readTypes = new Set<string | null>()
+  const client = snapshotClient(documents, readTypes)
   const ids = new Set(documents.map((doc) => doc._id))
   const workspace = { schema, i18n: getFallbackLocaleSource(), getClient: () => client }
-  const shown = documents.filter((doc) => SITE_DOCUMENT_TYPES.has(doc._type))
-  const findings: SchemaFindings = { errors: [], warnings: [], documents: shown.length }
+  const shown = documents.filter((doc) => SITE_DOCUMENT_TYPES.has(doc._type) && (!only || only.has(doc._id)))
+  const findings: SchemaFindings = { errors: [], warnings: [], documents: shown.length, ruleTypes: [] }
   const markers = await Promise.all(
     shown.map((document) =>
       validateDocumentWithWorkspace({
@@ -154,19 +161,22 @@ export async function validateSnapshot(documents: StoredDocument[]): Promise<Sch
       if (marker.level === 'error') findings.errors.push(problem)
       else if (marker.level === 'warning') findings.warnings.push(problem)
     }
+  findings.ruleTypes = [...readTypes].sort()
   return findings
 }
 
 /**
  * Validates a snapshot and fails on the first report of errors.
  * @param warn where warnings go (default: stderr)
+ * @param only validate just these `_id`s (see `validateSnapshot`)
  * @throws ContentError listing every error (document `_id`, field, the rule's message)
  */
 export async function assertValidSnapshot(
   documents: StoredDocument[],
   warn: (line: string) => void = (line) => console.warn(line),
+  only?: ReadonlySet<string>,
 ): Promise<SchemaFindings> {
-  const findings = await validateSnapshot(documents)
+  const findings = await validateSnapshot(documents, only)
   for (const warning of findings.warnings)
     warn(`Content warning: document "${warning.documentId}", field "${warning.field}": ${warning.problem}`)
   if (findings.errors.length) throw ContentError.of(findings.errors)

@@ -37,6 +37,11 @@ export type DependencyMap = {
   compileKey: string
   /** Every document of the snapshot: `_id` -> [type, sha1 of the document]. */
   documents: Record<string, [string, string]>
+  /**
+   * The types the schema's rules read from other documents (null: any), so a change to
+   * one of them validates every document again (scripts/build/content-step.ts).
+   */
+  ruleTypes: (string | null)[]
   /** Reads every page shares (no scope: the layout's). */
   shared: Read[]
   /** Each dynamic route's pages (by the value of its parameter) and their own reads. */
@@ -71,6 +76,26 @@ export function documentHashes(documents: StoredDocument[]): Record<string, [str
 }
 
 /**
+ * The documents that differ between a build's snapshot and another snapshot: added,
+ * edited or removed, by `_id`, and their types (before and after).
+ */
+export function changedDocuments(
+  previous: Pick<DependencyMap, 'documents'>,
+  documents: StoredDocument[],
+): { ids: Set<string>; types: Set<string> } {
+  const now = documentHashes(documents)
+  const ids = new Set<string>()
+  const types = new Set<string>()
+  for (const id of new Set([...Object.keys(now), ...Object.keys(previous.documents)])) {
+    const [before, after] = [previous.documents[id], now[id]]
+    if (before?.[1] === after?.[1]) continue
+    ids.add(id)
+    for (const entry of [before, after]) if (entry) types.add(entry[0])
+  }
+  return { ids, types }
+}
+
+/**
  * Reads a build's dependency map.
  * @returns null when the build has none, or one of another format
  */
@@ -99,15 +124,7 @@ export async function planRender(
   if (!previous) return { kind: 'full', reason: 'the live build has no dependency map' }
   if (previous.compileKey !== compileKey)
     return { kind: 'full', reason: 'the code or a build-time setting changed since the live build' }
-  const now = documentHashes(documents)
-  const changedIds = new Set<string>()
-  const changedTypes = new Set<string>()
-  for (const id of new Set([...Object.keys(now), ...Object.keys(previous.documents)])) {
-    const [before, after] = [previous.documents[id], now[id]]
-    if (before?.[1] === after?.[1]) continue
-    changedIds.add(id)
-    for (const entry of [before, after]) if (entry) changedTypes.add(entry[0])
-  }
+  const { ids: changedIds, types: changedTypes } = changedDocuments(previous, documents)
   let rerun = 0
   let differ = 0
   /** Whether a read gives another result now; run again only when a change could touch it. */
@@ -149,6 +166,7 @@ export async function planRender(
  * @param recordedDir where the render's processes wrote their reads
  * @param previous the live build's map, when pages were reused from it
  * @param reused route -> the pages taken from the live build
+ * @param ruleTypes the types the schema's rules read (the content step's)
  */
 export async function dependencyMap(
   recordedDir: string,
@@ -156,6 +174,7 @@ export async function dependencyMap(
   compileKey: string,
   previous: DependencyMap | null,
   reused: Record<string, string[]>,
+  ruleTypes: (string | null)[],
 ): Promise<DependencyMap> {
   const shared = new Map<string, Read>()
   const pages: Record<string, Record<string, Map<string, Read>>> = {}
@@ -194,6 +213,7 @@ export async function dependencyMap(
     format: FORMAT,
     compileKey,
     documents: documentHashes(documents),
+    ruleTypes,
     shared: [...shared.values()].sort(byKey),
     pages: sortedPages,
   }

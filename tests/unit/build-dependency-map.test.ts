@@ -10,7 +10,8 @@ import path from 'node:path'
 import { idsIn, recordRead, resultHash, scannedTypes } from '@/lib/content/reads'
 import { caseStudyQuery, contentDatesQuery, mediaAssetsQuery, siteSettingsQuery } from '@/lib/content/queries'
 import { runQuery, type StoredDocument } from '@/lib/content/source'
-import { dependencyMap, planRender, type DependencyMap } from '@/scripts/build/render-plan'
+import { changedOnly } from '@/scripts/build/content-step'
+import { dependencyMap, documentHashes, planRender, type DependencyMap } from '@/scripts/build/render-plan'
 import { pagePath, reusePages } from '@/scripts/build/reuse-pages'
 import { seedDocuments } from './helpers/dataset'
 
@@ -107,7 +108,7 @@ describe('planRender: which pages a change renders again', () => {
     await record(undefined, siteSettingsQuery)
     for (const doc of documents.filter((doc) => doc._type === 'caseStudy'))
       await record({ route: ROUTE, unit: slugOf(doc) }, caseStudyQuery, { slug: slugOf(doc) })
-    return dependencyMap(readsDir, documents, 'compile-1', null, {})
+    return dependencyMap(readsDir, documents, 'compile-1', null, {}, ['caseStudy'])
   }
   const sourceOf = (documents: StoredDocument[]) => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'snapshot-')), 'dataset.ndjson')
@@ -225,5 +226,35 @@ describe('reusePages: a kept page is every file at its address, copied from the 
     mkdirSync(path.join(out, 'case-studies'), { recursive: true })
     writeFileSync(path.join(out, 'case-studies/a.html'), 'rendered')
     await expect(reusePages(live, out, { '/case-studies/[slug]': ['a'] })).rejects.toThrow('was rendered')
+  })
+})
+
+describe('changedOnly: what the content check validates again after a publish', () => {
+  const seed = seedDocuments()
+  const previous = { documents: documentHashes(seed), ruleTypes: ['caseStudy'] as (string | null)[] }
+  const review = seed.find((doc) => doc._type === 'review')!
+  const study = seed.find((doc) => doc._type === 'caseStudy')!
+  const edited = (id: string) => seed.map((doc) => (doc._id === id ? { ...doc, title: 'Edited' } : doc))
+
+  test('a review edited: that review only', () => {
+    expect(changedOnly(previous, edited(review._id))).toEqual(new Set([review._id]))
+  })
+
+  test('a new review: that review only', () => {
+    expect(changedOnly(previous, [...seed, { ...review, _id: 'review-new' }])).toEqual(
+      new Set(['review-new']),
+    )
+  })
+
+  test('everything when a case study changed (rules read its address), a document was removed, or a rule reads any type', () => {
+    expect(changedOnly(previous, edited(study._id))).toBeNull()
+    expect(
+      changedOnly(
+        previous,
+        seed.filter((doc) => doc._id !== review._id),
+      ),
+    ).toBeNull()
+    expect(changedOnly({ ...previous, ruleTypes: [null] }, edited(review._id))).toBeNull()
+    expect(changedOnly(null, seed)).toBeNull()
   })
 })
