@@ -2,11 +2,15 @@
  * Brotli and gzip copies of every compressible file of a build, made once at
  * build time so the server (and hosts that honour them) never compresses per
  * request: `x.js` gets `x.js.br` and `x.js.gz` beside it.
- * Compressed copies are cached by content hash between builds, so a publish
- * only compresses what changed (usually the HTML and RSC payloads).
+ * Each distinct content is compressed once per build (a case study's layout
+ * segment is the same file in every page's folder, and `__next._full.txt` is its
+ * page's `.txt`), and compressed copies are cached by content hash and settings
+ * between builds, so a publish only compresses what changed (usually the HTML and
+ * RSC payloads). Figures behind the settings: docs/speed.md#precompression.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
@@ -21,89 +25,169 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|txt|xml|json|svg|map|webmanifest|ico)$/
 const MIN_BYTES = 1024
 
 /**
- * Brotli's best quality (11) compresses at well under 1 MB/s on this project's
- * machines; files above this size (Studio's chunks, not visitors' pages) get
- * quality 9, about fifteen times faster and some 10% larger.
+ * Brotli's best quality, for what visitors fetch first: pages' HTML (the home page
+ * must stay within the first round trip, docs/speed.md), stylesheets, scripts.
  */
+const BEST_QUALITY = 11
+
+/**
+ * For RSC payloads (`.txt`: a page's payload, fetched after the first paint, and
+ * the segment files client navigation fetches) and for other files above
+ * MAX_BEST_QUALITY_BYTES (Studio's chunks). On 200 case studies the payloads took
+ * 1.8 s of CPU at quality 6 against 56.5 s at 11, for 9% more bytes (about 1 KB a
+ * page); 9 took ten times 8's time for 0.1% fewer bytes.
+ */
+const FAST_QUALITY = 6
+
+/** Scripts and other files above this size get FAST_QUALITY; HTML never does. */
 const MAX_BEST_QUALITY_BYTES = 256 * 1024
+
+/** gzip's level: about 1.5% of the compression time, so its best. */
+const GZIP_LEVEL = 9
+
+/**
+ * Contents compressed at once. zlib's async calls run in libuv's threadpool (4
+ * threads unless UV_THREADPOOL_SIZE says otherwise), each content's brotli and gzip
+ * side by side: one content a core keeps every core busy, and only that many
+ * files' bytes are held at a time.
+ */
+const CONCURRENCY = os.availableParallelism()
 
 export type PrecompressResult = {
   files: number
   rawBytes: number
   brotliBytes: number
   gzipBytes: number
-  /** Files whose compressed copies came from the cache. */
+  /** Files whose compressed copies all came from the cache. */
   cached: number
+  /** Brotli and gzip copies made by this run (each distinct content's once). */
+  compressions: number
 }
 
-async function compress(bytes: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
-  const [br, gz] = await Promise.all([
-    brotli(bytes, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]:
-          bytes.length <= MAX_BEST_QUALITY_BYTES ? constants.BROTLI_MAX_QUALITY : 9,
-        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
-    gzipAsync(bytes, { level: 9 }),
-  ])
-  return { br, gz }
+/**
+ * Brotli quality for a file: BEST_QUALITY for HTML, and for anything but RSC
+ * payloads (`.txt`) up to MAX_BEST_QUALITY_BYTES; FAST_QUALITY otherwise.
+ * @param name the file's name
+ * @param size its size in bytes
+ */
+export function brotliQualityOf(name: string, size: number): number {
+  if (name.endsWith('.html')) return BEST_QUALITY
+  if (name.endsWith('.txt')) return FAST_QUALITY
+  return size <= MAX_BEST_QUALITY_BYTES ? BEST_QUALITY : FAST_QUALITY
 }
+
+/** One compressed copy of a content: its settings, and its name in the cache. */
+type Copy = { encoding: 'br'; quality: number } | { encoding: 'gz'; level: number }
+
+/** A copy's cache entry: the content's sha256 and the settings that made it. */
+function cacheName(hash: string, copy: Copy): string {
+  return copy.encoding === 'br' ? `${hash}.q${copy.quality}.br` : `${hash}.level${copy.level}.gz`
+}
+
+function compress(bytes: Buffer, copy: Copy): Promise<Buffer> {
+  return copy.encoding === 'br'
+    ? brotli(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: copy.quality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      })
+    : gzipAsync(bytes, { level: copy.level })
+}
+
+/** Runs `task` on every item, at most `limit` at a time. */
+async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+/** A distinct content of the site: the files that hold it, with their brotli quality. */
+type Content = { hash: string; size: number; files: { file: string; quality: number }[] }
 
 /**
  * Writes `.br` and `.gz` siblings for every compressible file of at least 1 KiB
  * under `root`, keeping only copies smaller than the original.
  * @param root absolute path of an exported site (e.g. `out/`)
- * @param cacheDir optional folder of compressed copies by content hash; after the
- *   run it holds exactly this build's copies (older entries are removed)
+ * @param cacheDir optional folder of compressed copies by content hash and settings;
+ *   after the run it holds exactly this build's copies (older entries are removed)
  * @returns counts and byte totals of what was compressed
  */
 export async function precompressSite(root: string, cacheDir?: string): Promise<PrecompressResult> {
-  const result: PrecompressResult = { files: 0, rawBytes: 0, brotliBytes: 0, gzipBytes: 0, cached: 0 }
+  const result: PrecompressResult = {
+    files: 0,
+    rawBytes: 0,
+    brotliBytes: 0,
+    gzipBytes: 0,
+    cached: 0,
+    compressions: 0,
+  }
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
   const files = entries
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
+
+  // Hashed first (a few percent of the time), so that each content is compressed once.
+  const byHash = new Map<string, Content>()
+  await forEachLimited(files, CONCURRENCY * 2, async (file) => {
+    const bytes = await readFile(file)
+    if (bytes.length < MIN_BYTES) return
+    const hash = createHash('sha256').update(bytes).digest('hex')
+    const content = byHash.get(hash) ?? { hash, size: bytes.length, files: [] }
+    content.files.push({ file, quality: brotliQualityOf(path.basename(file), bytes.length) })
+    byHash.set(hash, content)
+  })
+  // Largest first, so that no long compression is left for one core at the end.
+  const contents = [...byHash.values()].sort((a, b) => b.size - a.size)
+
   if (cacheDir) await mkdir(cacheDir, { recursive: true })
   const used = new Set<string>()
-  await Promise.all(
-    files.map(async (file) => {
-      const bytes = await readFile(file)
-      if (bytes.length < MIN_BYTES) return
-      const key = createHash('sha256').update(bytes).digest('hex')
-      let copies: { br: Buffer; gz: Buffer } | null = null
-      if (cacheDir) {
-        used.add(`${key}.br`).add(`${key}.gz`)
-        try {
-          const [br, gz] = await Promise.all(
-            ['br', 'gz'].map((ext) => readFile(path.join(cacheDir, `${key}.${ext}`))),
-          )
-          copies = { br: br!, gz: gz! }
-          result.cached += 1
-        } catch {
-          copies = null
+  await forEachLimited(contents, CONCURRENCY, async ({ hash, size, files }) => {
+    const bytes = await readFile(files[0]!.file)
+    const copies: Copy[] = [
+      { encoding: 'gz', level: GZIP_LEVEL },
+      ...[...new Set(files.map((file) => file.quality))].map((quality) => ({
+        encoding: 'br' as const,
+        quality,
+      })),
+    ]
+    let fromCache = 0
+    const made = new Map<string, Buffer>()
+    await Promise.all(
+      copies.map(async (copy) => {
+        const name = cacheName(hash, copy)
+        used.add(name)
+        const cached = cacheDir ? await readFile(path.join(cacheDir, name)).catch(() => null) : null
+        if (cached) fromCache += 1
+        else result.compressions += 1
+        const compressed = cached ?? (await compress(bytes, copy))
+        made.set(name, compressed)
+        if (cacheDir && !cached) {
+          // Renamed into place: a build stopped mid-write leaves no truncated entry.
+          const temporary = path.join(cacheDir, `${name}.${process.pid}.tmp`)
+          await writeFile(temporary, compressed)
+          await rename(temporary, path.join(cacheDir, name))
         }
-      }
-      if (!copies) {
-        copies = await compress(bytes)
-        if (cacheDir)
-          await Promise.all([
-            writeFile(path.join(cacheDir, `${key}.br`), copies.br),
-            writeFile(path.join(cacheDir, `${key}.gz`), copies.gz),
-          ])
-      }
+      }),
+    )
+    const gz = made.get(cacheName(hash, { encoding: 'gz', level: GZIP_LEVEL }))!
+    for (const { file, quality } of files) {
+      const br = made.get(cacheName(hash, { encoding: 'br', quality }))!
       result.files += 1
-      result.rawBytes += bytes.length
-      if (copies.br.length < bytes.length) {
-        await writeFile(`${file}.br`, copies.br)
-        result.brotliBytes += copies.br.length
+      result.rawBytes += size
+      if (fromCache === copies.length) result.cached += 1
+      if (br.length < size) {
+        await writeFile(`${file}.br`, br)
+        result.brotliBytes += br.length
       }
-      if (copies.gz.length < bytes.length) {
-        await writeFile(`${file}.gz`, copies.gz)
-        result.gzipBytes += copies.gz.length
+      if (gz.length < size) {
+        await writeFile(`${file}.gz`, gz)
+        result.gzipBytes += gz.length
       }
-    }),
-  )
+    }
+  })
   if (cacheDir)
     for (const name of await readdir(cacheDir))
       if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true })
