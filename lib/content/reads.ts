@@ -123,6 +123,8 @@ export function recordRead(
   dir = process.env.CONTENT_READS_DIR,
 ): void {
   if (!dir) return
+  if (result instanceof Promise || (result && typeof (result as { then?: unknown }).then === 'function'))
+    throw new Error(`recordRead: the result of a query is a promise, not its value: ${query.slice(0, 60)}`)
   const key = JSON.stringify([scope ?? null, query, params])
   if (written.has(`${dir}\u0000${key}`)) return
   written.add(`${dir}\u0000${key}`)

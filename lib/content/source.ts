@@ -303,7 +303,9 @@ export async function runQuery<Query extends string>(
   source: ContentSource = sourceFromEnv(),
 ): Promise<QueryResult<Query>> {
   if (source.kind === 'sanity') return contentLakeClient(source).fetch<QueryResult<Query>>(query, params)
-  const result = evaluateLocal(await localDocuments(source), query, params)
+  // Awaited before it is recorded: inside Next's render the value can arrive as a promise
+  // (the recording hashes what the page receives, never a pending promise).
+  const result: unknown = await evaluateLocal(await localDocuments(source), query, params)
   recordRead(source.reads, query, params, result)
   return result as QueryResult<Query>
 }

@@ -84,6 +84,13 @@ test('recordRead writes one line per scope, query and parameters, once', () => {
   ])
 })
 
+test('recordRead refuses a promise: the map must hold what the page received', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'reads-'))
+  expect(() => recordRead('always', siteSettingsQuery, {}, Promise.resolve({ _id: 'x' }), dir)).toThrow(
+    'is a promise',
+  )
+})
+
 test('pagePath: a dynamic route page as a path in the build', () => {
   expect(pagePath('/case-studies/[slug]', 'osteopath-lancing')).toBe('case-studies/osteopath-lancing')
   expect(pagePath('/og/[card]', 'case-study-x.png')).toBe('og/case-study-x.png')
