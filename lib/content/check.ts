@@ -14,7 +14,7 @@ import {
   getPortfolioSites,
   getSiteSettings,
 } from './index.ts'
-import { mediaAssetsQuery } from './queries.ts'
+import { caseStudyPathsQuery, mediaAssetsQuery } from './queries.ts'
 import { assertValidSnapshot, type SchemaFindings } from './schema-validation.ts'
 import { readAllDocuments, runQuery, sourceFromEnv, type ContentSource } from './source.ts'
 import { checkDocument, downloadableUrl } from './validate.ts'
@@ -25,7 +25,8 @@ import { checkDocument, downloadableUrl } from './validate.ts'
  *   build renders; a source through another perspective (drafts, a release) is validated
  *   the same way, as that perspective shows the dataset
  * @param only run the schema's rules on just these `_id`s (the documents a publish
- *   changed; `validateSnapshot`); the build's own reads below still cover everything
+ *   changed; `validateSnapshot`), and read just these case studies as their pages do; the
+ *   other reads below still cover everything
  * @returns what the schema's rules found (warnings are printed, not thrown)
  * @throws ContentError naming the document and field (Error when something required is missing)
  */
@@ -37,7 +38,11 @@ export async function validateAllContent(
   await getSiteSettings(source)
   await getHomePage(source)
   await getCaseStudyCards(source)
-  for (const { slug } of await getCaseStudyPaths(source)) await getCaseStudy(slug, source)
+  // Each case study as its page reads it; after a publish of other documents, the changed only.
+  const paths = only
+    ? (await runQuery(caseStudyPathsQuery, {}, source)).filter((path) => only.has(path._id))
+    : await getCaseStudyPaths(source)
+  for (const { slug } of paths) await getCaseStudy(slug, source)
   await getPortfolioSites(source)
   // An asset's `url` is what the build downloads from Sanity: https only (absent in some local datasets).
   for (const asset of await runQuery(mediaAssetsQuery, {}, source))
