@@ -21,7 +21,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { indexSite, resolvePath, urlPathOf, type SiteIndex } from '../lib/build-output.ts'
 import { attributeOf, elementsOf } from '../lib/html-elements.ts'
-import { checkHtml } from '../lib/nu-html-checker.ts'
+import { checkHtml, startHtmlChecker, type HtmlChecker, type HtmlError } from '../lib/nu-html-checker.ts'
 import { readPageDocuments } from '../lib/page-documents.ts'
 
 /** What the gate found. `problems` empty: the build may go live. */
@@ -37,6 +37,11 @@ export type GateResult = {
 export type GateOptions = {
   /** Run the Nu HTML checker on the changed pages (needs Java 17). */
   html: boolean
+  /**
+   * How the changed pages' HTML is checked, with `checkHtml`'s contract: the publisher's
+   * warm service (`WarmHtmlChecks`); default `checkHtml`, a JVM started for each gate.
+   */
+  checkHtml?: (root: string, files: readonly string[]) => Promise<HtmlError[]>
 }
 
 /** Attributes that name a same-site resource, by element. */
@@ -135,7 +140,7 @@ export async function checkCandidate(
     }
   const changed = pages.filter((page) => page.changed).map((page) => page.file)
   if (options.html && changed.length)
-    for (const error of await checkHtml(candidate, changed))
+    for (const error of await (options.checkHtml ?? checkHtml)(candidate, changed))
       problems.push(
         `${label(error.file)} is not valid HTML: ${error.message}${error.line ? ` (line ${error.line})` : ''}`,
       )
@@ -144,5 +149,83 @@ export async function checkCandidate(
     linkedPages: pages.length,
     problems,
     ms: Math.round(performance.now() - started),
+  }
+}
+
+/**
+ * The publisher's HTML checks: the Nu checker's HTTP service (`startHtmlChecker`), started
+ * on the first check, not before (the publisher starts fast), and kept for every later
+ * one: a gate then costs the check, not the JVM and the checker starting. When a check
+ * fails (the service died, or answered wrong) the service is stopped, started again and
+ * the check run once more; a second failure throws, so the gate fails, never passes unchecked.
+ */
+export class WarmHtmlChecks {
+  /** The service, or its start; null before the first check and after a failure. */
+  #checker: Promise<HtmlChecker> | null = null
+  /** Checks run one after the other (the publisher's gates do anyway). */
+  #queue: Promise<unknown> = Promise.resolve()
+  readonly #stopping = new AbortController()
+  readonly #onStart: (startMs: number, pid: number) => void
+
+  /**
+   * @param onStart called each time the service has started: how long it took (ms) and its
+   *   Java process id
+   */
+  constructor(onStart: (startMs: number, pid: number) => void = () => {}) {
+    this.#onStart = onStart
+  }
+
+  /**
+   * Checks HTML files: `checkHtml`'s contract (GateOptions.checkHtml), on the warm service.
+   * @param root absolute folder the files are in
+   * @param files HTML files relative to root
+   * @returns the errors, file relative to root
+   * @throws Error when the service cannot start, or a check fails twice (restarted between),
+   *   or after `stop()`
+   */
+  check = (root: string, files: readonly string[]): Promise<HtmlError[]> => {
+    const run = this.#queue.then(() => this.#check(root, files))
+    this.#queue = run.catch(() => {})
+    return run
+  }
+
+  async #check(root: string, files: readonly string[]): Promise<HtmlError[]> {
+    let failure: Error | null = null
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const checker = await this.#running()
+      try {
+        return await checker.check(root, files)
+      } catch (error) {
+        failure = error as Error
+        // Dead or answering wrong: the next attempt, and the next gate, start a new one.
+        this.#checker = null
+        await checker.stop()
+      }
+    }
+    throw new Error(`the HTML checker failed twice, restarted between: ${failure?.message}`)
+  }
+
+  /** The running service; started when there is none, it failed to start, or it has exited. */
+  async #running(): Promise<HtmlChecker> {
+    const signal = this.#stopping.signal
+    if (signal.aborted) throw new Error('the HTML checker was stopped (the publisher is shutting down)')
+    const current = await this.#checker?.catch(() => null)
+    if (current?.running) return current
+    await current?.stop()
+    const started = performance.now()
+    this.#checker = startHtmlChecker({ signal })
+    const checker = await this.#checker
+    this.#onStart(Math.round(performance.now() - started), checker.pid)
+    return checker
+  }
+
+  /**
+   * Stops the service, also while it starts; later checks throw.
+   * @returns when the Java process has exited
+   */
+  async stop(): Promise<void> {
+    this.#stopping.abort()
+    const checker = await this.#checker?.catch(() => null)
+    await checker?.stop()
   }
 }

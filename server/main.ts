@@ -15,6 +15,7 @@ import { publisherLog } from './log.ts'
 import { presentationClient } from './preview.ts'
 import { PreviewServer } from './preview-server.ts'
 import { Publisher } from './publisher.ts'
+import { WarmHtmlChecks } from './gate.ts'
 import { javaAvailable } from '../lib/nu-html-checker.ts'
 
 /** The settings, or a clear message and exit 1 when one would start the publisher unsafe. */
@@ -39,13 +40,25 @@ const log = publisherLog({
   ],
 })
 const store = new BuildStore(config.siteDir)
-// The publish gate checks links always, and HTML with the Nu checker where Java runs.
-const gate = config.publishGate ? { html: javaAvailable() } : ('off' as const)
+// The publish gate checks links always, and HTML with the Nu checker where Java runs: its
+// HTTP service, started on the first gate (not here: the publisher starts fast) and kept.
+const htmlChecks =
+  config.publishGate && javaAvailable()
+    ? new WarmHtmlChecks((startMs, pid) =>
+        log.info(
+          { event: 'gate.html-checker', startMs, pid },
+          `HTML checker service started in ${startMs} ms`,
+        ),
+      )
+    : null
+const gate = config.publishGate
+  ? { html: htmlChecks !== null, checkHtml: htmlChecks?.check }
+  : ('off' as const)
 if (gate === 'off')
   log.warn({ event: 'startup', gate }, 'publish gate: off (PUBLISH_GATE=off): builds go live unchecked')
 else
   log.info(
-    { event: 'startup', gate },
+    { event: 'startup', gate: { html: gate.html } },
     gate.html
       ? 'publish gate: internal links and the Nu HTML checker on the changed pages'
       : 'publish gate: internal links only on the changed pages (the Nu HTML checker needs Java 17, not found)',
@@ -107,6 +120,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   else log.info({ signal }, 'shutting down')
   publisher.stop()
   stopping.abort()
+  await htmlChecks?.stop()
   await app.close()
   if (preview instanceof PreviewServer) await preview.close()
 })
