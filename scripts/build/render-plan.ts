@@ -14,7 +14,6 @@
  * result of a read that every page shares (site settings), a route with other than one
  * parameter.
  */
-import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ReadRecord } from '../../lib/content/reads.ts'
@@ -57,12 +56,11 @@ export type RenderPlan =
       reuse: Record<string, string[]>
       /** Documents that changed since the live build (added, edited, removed). */
       changed: string[]
-      /** Recorded reads run again, and how many of them gave another result. */
+      /** Distinct recorded reads run again, and how many of them gave another result. */
       rerun: number
       differ: number
     }
 
-const sha1 = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('hex')
 const readKey = (read: Read) => JSON.stringify([read.query, read.params])
 const byKey = (a: Read, b: Read) => readKey(a).localeCompare(readKey(b))
 
@@ -70,7 +68,7 @@ const byKey = (a: Read, b: Read) => readKey(a).localeCompare(readKey(b))
 export function documentHashes(documents: StoredDocument[]): Record<string, [string, string]> {
   return Object.fromEntries(
     documents
-      .map((doc): [string, [string, string]] => [doc._id, [doc._type, sha1(doc)]])
+      .map((doc): [string, [string, string]] => [doc._id, [doc._type, resultHash(doc)]])
       .sort(([a], [b]) => a.localeCompare(b)),
   )
 }
@@ -125,8 +123,8 @@ export async function planRender(
   if (previous.compileKey !== compileKey)
     return { kind: 'full', reason: 'the code or a build-time setting changed since the live build' }
   const { ids: changedIds, types: changedTypes } = changedDocuments(previous, documents)
-  let rerun = 0
-  let differ = 0
+  /** Each distinct read's verdict (a page and its share card make the same read). */
+  const verdicts = new Map<string, boolean>()
   /** Whether a read gives another result now; run again only when a change could touch it. */
   const differs = async (read: Read): Promise<boolean> => {
     const touched =
@@ -134,10 +132,12 @@ export async function planRender(
       read.types.some((type) => changedTypes.has(type)) ||
       read.ids.some((id) => changedIds.has(id))
     if (!touched) return false
-    rerun += 1
-    const result = await runQuery(read.query, read.params, snapshot)
-    const changed = resultHash(result) !== read.hash
-    if (changed) differ += 1
+    const key = readKey(read)
+    let changed = verdicts.get(key)
+    if (changed === undefined) {
+      changed = resultHash(await runQuery(read.query, read.params, snapshot)) !== read.hash
+      verdicts.set(key, changed)
+    }
     return changed
   }
   for (const read of previous.shared)
@@ -157,7 +157,8 @@ export async function planRender(
     // is always rendered again (its bytes come out the same).
     reuse[route].shift()
   }
-  return { kind: 'partial', reuse, changed: [...changedIds].sort(), rerun, differ }
+  const differ = [...verdicts.values()].filter(Boolean).length
+  return { kind: 'partial', reuse, changed: [...changedIds].sort(), rerun: verdicts.size, differ }
 }
 
 /**
