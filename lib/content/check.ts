@@ -11,10 +11,11 @@ import {
   getCaseStudyCards,
   getCaseStudyPaths,
   getHomePage,
+  getMediaAssets,
   getPortfolioSites,
   getSiteSettings,
 } from './index.ts'
-import { caseStudyPathsQuery, mediaAssetsQuery } from './queries.ts'
+import { caseStudyPathsQuery } from './queries.ts'
 import { assertValidSnapshot, type SchemaFindings } from './schema-validation.ts'
 import { readAllDocuments, runQuery, sourceFromEnv, type ContentSource } from './source.ts'
 import { checkDocument, downloadableUrl } from './validate.ts'
@@ -45,7 +46,6 @@ export async function validateAllContent(
   for (const { slug } of paths) await getCaseStudy(slug, source)
   await getPortfolioSites(source)
   // An asset's `url` is what the build downloads from Sanity: https only (absent in some local datasets).
-  for (const asset of await runQuery(mediaAssetsQuery, {}, source))
-    checkDocument(asset, { url: downloadableUrl })
+  for (const asset of await getMediaAssets(source)) checkDocument(asset, { url: downloadableUrl })
   return findings
 }

@@ -30,6 +30,8 @@ import type {
 } from './sanity.types.ts'
 import {
   isPreviewPerspective,
+  readAllDocuments,
+  referencedIds,
   runQuery,
   sourceFromEnv,
   withPerspective,
@@ -152,9 +154,14 @@ export async function getCaseStudyDates(
   return docs.map((doc) => ({ slug: doc.slug, updatedAt: doc._updatedAt ?? null }))
 }
 
-/** Every image asset that published content references (for `syncMedia`). */
+/**
+ * Every image asset that content references (for `syncMedia`): a reference anywhere in a
+ * document, at any depth, as GROQ's `references()` finds it (`referencedIds`).
+ * @returns the asset documents, in the dataset's order
+ */
 export async function getMediaAssets(source: ContentSource = sourceFromEnv()): Promise<MediaAsset[]> {
-  return runQuery(mediaAssetsQuery, {}, source)
+  const referenced = [...referencedIds(await readAllDocuments(source))]
+  return runQuery(mediaAssetsQuery, { referenced }, source)
 }
 
 /** A draft (or release version) that editors' preview shows in place of its published version. */

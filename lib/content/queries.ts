@@ -105,9 +105,13 @@ export const contentDatesQuery = defineQuery(`{
   "portfolio": *[_type == "portfolioSite"] | order(_updatedAt desc)[0]._updatedAt
 }`)
 
-/** Every image asset that content references: the build copies each into `public/media/`. */
-export const mediaAssetsQuery =
-  defineQuery(`*[_type == "sanity.imageAsset" && count(*[references(^._id)]) > 0]{
+/**
+ * The image assets among `$referenced` (the `_id`s some document references, see
+ * `getMediaAssets`): the build copies each into `public/media/`. The same set as
+ * `count(*[references(^._id)]) > 0`, which groq-js evaluates one asset x every document
+ * at a time: 9 s for the seed plus 200 case studies, against milliseconds this way.
+ */
+export const mediaAssetsQuery = defineQuery(`*[_type == "sanity.imageAsset" && _id in $referenced]{
   _id, url, path, extension, originalFilename, sha1hash
 }`)
 

@@ -620,7 +620,7 @@ export type ContentDatesQueryResult = {
 
 // Source: ../lib/content/queries.ts
 // Variable: mediaAssetsQuery
-// Query: *[_type == "sanity.imageAsset" && count(*[references(^._id)]) > 0]{  _id, url, path, extension, originalFilename, sha1hash}
+// Query: *[_type == "sanity.imageAsset" && _id in $referenced]{  _id, url, path, extension, originalFilename, sha1hash}
 export type MediaAssetsQueryResult = Array<{
   _id: string
   url: string
@@ -696,7 +696,7 @@ declare global {
     '*[_type == "caseStudy" && (slug.current == $slug || legacyId == $slug)][0]{\n  _id,\n  _updatedAt,\n  _createdAt,\n  title,\n  detailTitle,\n  "slug": slug.current,\n  legacyId,\n  "issueText": pt::text(issue),\n  issue,\n  solution,\n  outcome,\n  details,\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': CaseStudyQueryResult
     '*[_type == "portfolioSite"] | order(order asc){\n  _id,\n  title,\n  description,\n  url,\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': PortfolioSitesQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,\n  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"]] | order(_updatedAt desc)[0]._updatedAt,\n  "caseStudies": *[_type == "caseStudy"] | order(_updatedAt desc)[0]._updatedAt,\n  "portfolio": *[_type == "portfolioSite"] | order(_updatedAt desc)[0]._updatedAt\n}': ContentDatesQueryResult
-    '*[_type == "sanity.imageAsset" && count(*[references(^._id)]) > 0]{\n  _id, url, path, extension, originalFilename, sha1hash\n}': MediaAssetsQueryResult
+    '*[_type == "sanity.imageAsset" && _id in $referenced]{\n  _id, url, path, extension, originalFilename, sha1hash\n}': MediaAssetsQueryResult
     '*[_id in path("drafts.**") || _id in path("versions.**")] | order(_updatedAt desc){\n  _id,\n  _type,\n  "title": coalesce(title, name, question, brandName)\n}': PreviewDraftsQueryResult
   }
 }

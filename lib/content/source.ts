@@ -291,6 +291,26 @@ export async function readAllDocuments(source: ContentSource = sourceFromEnv()):
 }
 
 /**
+ * Every `_id` the documents reference, at any depth (each `_ref` of a reference, weak or
+ * strong, as GROQ's `references()` reads them).
+ * @param documents stored documents (any shape)
+ * @returns the referenced ids, each once
+ */
+export function referencedIds(documents: readonly StoredDocument[]): Set<string> {
+  const ids = new Set<string>()
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) walk(item)
+    else if (value && typeof value === 'object') {
+      const ref = (value as { _ref?: unknown })._ref
+      if (typeof ref === 'string') ids.add(ref)
+      for (const child of Object.values(value)) walk(child)
+    }
+  }
+  for (const doc of documents) walk(doc)
+  return ids
+}
+
+/**
  * Runs a GROQ query against the configured source, through its perspective.
  * @param query a GROQ string from `queries.ts`
  * @param params GROQ parameters, e.g. `{ slug: 'um-al-hayaa' }`
