@@ -205,11 +205,36 @@ export async function inlineIfSmall(
   const mimeType = mimeTypes[path.extname(image.src).slice(1).toLowerCase()]
   if (!mimeType || !image.src.startsWith(`${MEDIA_URL_DIR}/`)) return image
   const file = path.join(publicDir, image.src)
+  // A media file's name starts with its content hash (mediaFileName): the same name is the
+  // same bytes, so each file and use is sanitised and compressed once per process, not
+  // once per page that shows it (SVGO, DOMPurify and brotli were most of a page's render).
+  const key = `${file}\0${use}`
+  let inlined = inlinedFiles.get(key)
+  if (!inlined) {
+    inlined = inlinedFile(file, image.src, mimeType, use)
+    inlinedFiles.set(key, inlined)
+    inlined.catch(() => inlinedFiles.delete(key))
+  }
+  const change = await inlined
+  return change ? { ...image, ...change } : image
+}
+
+/** What inlining changes in an image, by file and use (see `inlineIfSmall`); null: nothing. */
+type InlinedImage = Partial<Pick<ContentImage, 'inlineSvg' | 'src' | 'srcSet'>>
+const inlinedFiles = new Map<string, Promise<InlinedImage | null>>()
+
+/** `inlineIfSmall`'s work for one file and use. */
+async function inlinedFile(
+  file: string,
+  src: string,
+  mimeType: string,
+  use: number,
+): Promise<InlinedImage | null> {
   let bytes: Buffer
   try {
     bytes = await readFile(file)
   } catch {
-    throw new Error(`inlineIfSmall: no file at ${file} for image ${image.src}; run scripts/sync-media.ts`)
+    throw new Error(`inlineIfSmall: no file at ${file} for image ${src}; run scripts/sync-media.ts`)
   }
   const fitsBudget = (text: string) => brotliCompressSync(text).length <= INLINE_IMAGE_MAX_BROTLI_BYTES
   if (mimeType === 'image/svg+xml') {
@@ -217,16 +242,16 @@ export async function inlineIfSmall(
     // Ids and classes get a prefix of the file's own: its name starts with its content
     // hash (mediaFileName), so two different drawings on a page never share one; a
     // second use of the same drawing adds its use.
-    const contentHash = path.basename(image.src).split('-')[0]!
+    const contentHash = path.basename(src).split('-')[0]!
     const inlineSvg = await toInlineSvg(svg, `i${contentHash.slice(0, 8)}${use > 0 ? `u${use}` : ''}`)
-    if (inlineSvg) return fitsBudget(inlineSvg.markup) ? { ...image, inlineSvg } : image
+    if (inlineSvg) return fitsBudget(inlineSvg.markup) ? { inlineSvg } : null
     // toSrcset also escapes spaces: a URL in an HTML attribute may not contain one (W3C Nu checker).
     const dataUrl = svgToTinyDataUri.toSrcset(svg)
-    return fitsBudget(dataUrl) ? { ...image, src: dataUrl } : image
+    return fitsBudget(dataUrl) ? { src: dataUrl } : null
   }
   const dataUrl = `data:${mimeType};base64,${bytes.toString('base64')}`
   // A raster image is read from its widest copy; inlined, it needs no srcset.
-  return fitsBudget(dataUrl) ? { ...image, src: dataUrl, srcSet: undefined } : image
+  return fitsBudget(dataUrl) ? { src: dataUrl, srcSet: undefined } : null
 }
 
 /**

@@ -84,6 +84,25 @@ test('a missing file is an error that names it', async () => {
   )
 })
 
+test('a file is inlined once per use: another page reads nothing again, keeps its own alt', async () => {
+  const file = path.join(publicDir, 'media', 'once-1200x800.svg')
+  await writeFile(file, svg)
+  const first = await inlineIfSmall(image('once-1200x800.svg'), publicDir)
+  // A media file's name is its content: once inlined, the file is not read again.
+  await rm(file)
+  const again = await inlineIfSmall({ ...image('once-1200x800.svg'), alt: 'Another page' }, publicDir)
+  expect(again).toEqual({ ...first, alt: 'Another page' })
+  // A second use on one page is a drawing with ids of its own, so it is made apart.
+  await expect(inlineIfSmall(image('once-1200x800.svg'), publicDir, 1)).rejects.toThrow(file)
+})
+
+test('a missing file is not remembered: once the build copies it, it is inlined', async () => {
+  const name = 'late-1200x800.svg'
+  await expect(inlineIfSmall(image(name), publicDir)).rejects.toThrow(name)
+  await writeFile(path.join(publicDir, 'media', name), svg)
+  expect((await inlineIfSmall(image(name), publicDir)).inlineSvg).toBeDefined()
+})
+
 test('inlineFirstImages inlines only the first cards, in order, leaving the rest lazy', async () => {
   const cards = ['a', 'b', 'c'].map((id) => ({ id, image: image('small-1200x800.svg') }))
   const result = await inlineFirstImages(cards, 1, publicDir)
