@@ -36,6 +36,8 @@ const esmPackages = [
   'ui5',
   'leven',
   'lodash-es',
+  // postbuild/precompress.ts and scripts/build/reuse-pages.ts
+  'p-map',
 ]
 
 /** jest: unit and component tests in tests/unit (Playwright owns tests/e2e). */

@@ -10,8 +10,9 @@
  *    before), then `_headers` (security-headers.ts) and `_redirects` (redirects-file.ts);
  * 4. precompresses (precompress.ts);
  * 5. writes `.page-documents.json`, each page's main documents, for the publish gate's
- *    messages (lib/page-documents.ts), and `.redirects.json`, the old addresses the
- *    publisher redirects (lib/build-output.ts): dot files, never served;
+ *    messages (lib/page-documents.ts), `.redirects.json`, the old addresses the
+ *    publisher redirects (lib/build-output.ts), and `.script-hashes.json`, each page's
+ *    inline script hashes for the next build (security-headers.ts): dot files, never served;
  * 6. writes the completion marker, `.build.json` (lib/build-output.ts), last: the
  *    publisher never puts a build live without it.
  * It imports nothing of the publisher (`server/`); what both read is lib/build-output.ts.
@@ -33,7 +34,13 @@ import { deferFrameworkScripts } from './defer-framework-scripts.ts'
 import { assertRewritten, payloadFileOf } from './next-export-shape.ts'
 import { precompressSite, type PrecompressResult } from './precompress.ts'
 import { redirectsFile, writeRedirectPages } from './redirects-file.ts'
-import { formatHeadersFile, headerRules, type IntegrationSettings } from './security-headers.ts'
+import {
+  formatHeadersFile,
+  headerRules,
+  inlineScriptHashes,
+  SCRIPT_HASHES_FILE,
+  type IntegrationSettings,
+} from './security-headers.ts'
 
 /**
  * A sortable, unique build id: UTC time to the millisecond plus 4 random hex digits,
@@ -68,7 +75,8 @@ export type FinalizeResult = {
  *   redirects: the old addresses (caseStudyRedirects, redirects-file.ts) and the site's
  *   address for their pages' canonical links, written to `.redirects.json` (none: empty);
  *   reused: files taken from the live build, final already (relative paths; their pages
- *   are not rewritten again, their headers are)
+ *   are not rewritten again, their headers are); reusedScriptHashes: the live build's
+ *   SCRIPT_HASHES_FILE, so that those pages are not parsed again (one missing is parsed)
  * @throws Error when the export has no index.html (Next did not finish), or when a page
  *   comes out of the rewriting with Next's scripts or inline payload still in place
  *   (`assertRewritten`: Next's export shape changed); no marker is written then
@@ -82,6 +90,7 @@ export async function finalizeExport(
     pageDocuments?: PageDocuments
     redirects?: RedirectsManifest & { siteUrl: string }
     reused?: ReadonlySet<string>
+    reusedScriptHashes?: Readonly<Record<string, readonly string[]>>
   } = {},
 ): Promise<FinalizeResult> {
   const renamed = await decodeFileNames(root)
@@ -95,7 +104,10 @@ export async function finalizeExport(
         const exported = await readFile(file, 'utf8')
         const relative = path.relative(root, file).split(path.sep).join('/')
         // A page taken from the live build is final already; its headers are made again below.
-        if (options.reused?.has(relative)) return { file, relative, html: exported, changed: false }
+        if (options.reused?.has(relative)) {
+          const scriptHashes = options.reusedScriptHashes?.[relative] ?? inlineScriptHashes(exported)
+          return { file, relative, html: exported, changed: false, scriptHashes }
+        }
         // Next's chunks start after the first paint (defer-framework-scripts.ts); the CSP
         // below hashes the loader. The page's RSC payload file lets its inline copy go as well.
         const payloadFile = payloadFileOf(root, file)
@@ -108,7 +120,7 @@ export async function finalizeExport(
         // Every page preloads the site font, the 404 page included (adaptive-font-preload.ts).
         const html = deferFrameworkScripts(preloadPageFonts(exported), payload)
         assertRewritten(relative, html, payload !== undefined)
-        return { file, relative, html, changed: html !== exported }
+        return { file, relative, html, changed: html !== exported, scriptHashes: inlineScriptHashes(html) }
       }),
   )
   // Written only once every page passed the check: a failed postbuild leaves Next's export as it was.
@@ -120,7 +132,14 @@ export async function finalizeExport(
     path.join(root, '_headers'),
     formatHeadersFile(
       headerRules(
-        [...pages.map(({ relative, html }) => ({ urlPath: urlPathOf(relative), html })), ...movedPages],
+        [
+          ...pages.map(({ relative, html, scriptHashes }) => ({
+            urlPath: urlPathOf(relative),
+            html,
+            scriptHashes,
+          })),
+          ...movedPages,
+        ],
         settings,
         { studioProjectId: options.studioProjectId },
       ),
@@ -133,13 +152,17 @@ export async function finalizeExport(
       moved.redirects,
     ),
   )
-  const compressed = await precompressSite(root, options.cacheDir)
+  const compressed = await precompressSite(root, options.cacheDir, options.reused)
   // After the listings and copies above: nothing of the site names or serves it.
   await writeFile(
     path.join(root, PAGE_DOCUMENTS_FILE),
     JSON.stringify(options.pageDocuments ?? {}, null, 2) + '\n',
   )
   await writeFile(path.join(root, REDIRECTS_FILE), JSON.stringify(moved, null, 2) + '\n')
+  const hashes = Object.fromEntries(
+    pages.map(({ relative, scriptHashes }) => [relative, scriptHashes]).sort(),
+  )
+  await writeFile(path.join(root, SCRIPT_HASHES_FILE), JSON.stringify(hashes) + '\n')
   const info: BuildInfo = { id: newBuildId(), builtAt: new Date().toISOString() }
   await writeFile(path.join(root, BUILD_MARKER), JSON.stringify(info, null, 2) + '\n')
   return { info, renamed, pages: pages.length, compressed }

@@ -9,11 +9,12 @@
  * RSC payloads). Figures behind the settings: docs/speed.md#precompression.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import pMap from 'p-map'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -62,6 +63,8 @@ export type PrecompressResult = {
   cached: number
   /** Brotli and gzip copies made by this run (each distinct content's once). */
   compressions: number
+  /** Files taken from the live build with their copies (counted in the totals too). */
+  reused: number
 }
 
 /**
@@ -95,15 +98,6 @@ function compress(bytes: Buffer, copy: Copy): Promise<Buffer> {
     : gzipAsync(bytes, { level: copy.level })
 }
 
-/** Runs `task` on every item, at most `limit` at a time. */
-async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-}
-
 /** A distinct content of the site: the files that hold it, with their brotli quality. */
 type Content = { hash: string; size: number; files: { file: string; quality: number }[] }
 
@@ -113,9 +107,16 @@ type Content = { hash: string; size: number; files: { file: string; quality: num
  * @param root absolute path of an exported site (e.g. `out/`)
  * @param cacheDir optional folder of compressed copies by content hash and settings;
  *   after the run it holds exactly this build's copies (older entries are removed)
+ * @param reused files (relative to root, `/`-separated) taken from the live build with
+ *   their `.br` and `.gz` copies (scripts/build/reuse-pages.ts): they are counted, and
+ *   their cache entries kept, but nothing is read from the cache or written for them
  * @returns counts and byte totals of what was compressed
  */
-export async function precompressSite(root: string, cacheDir?: string): Promise<PrecompressResult> {
+export async function precompressSite(
+  root: string,
+  cacheDir?: string,
+  reused: ReadonlySet<string> = new Set(),
+): Promise<PrecompressResult> {
   const result: PrecompressResult = {
     files: 0,
     rawBytes: 0,
@@ -123,71 +124,98 @@ export async function precompressSite(root: string, cacheDir?: string): Promise<
     gzipBytes: 0,
     cached: 0,
     compressions: 0,
+    reused: 0,
   }
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
   const files = entries
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
+  const isReused = (file: string) => reused.has(path.relative(root, file).split(path.sep).join('/'))
 
   // Hashed first (a few percent of the time), so that each content is compressed once.
   const byHash = new Map<string, Content>()
-  await forEachLimited(files, CONCURRENCY * 2, async (file) => {
-    const bytes = await readFile(file)
-    if (bytes.length < MIN_BYTES) return
-    const hash = createHash('sha256').update(bytes).digest('hex')
-    const content = byHash.get(hash) ?? { hash, size: bytes.length, files: [] }
-    content.files.push({ file, quality: brotliQualityOf(path.basename(file), bytes.length) })
-    byHash.set(hash, content)
-  })
+  const used = new Set<string>()
+  await pMap(
+    files,
+    async (file) => {
+      const bytes = await readFile(file)
+      if (bytes.length < MIN_BYTES) return
+      const hash = createHash('sha256').update(bytes).digest('hex')
+      const quality = brotliQualityOf(path.basename(file), bytes.length)
+      if (isReused(file)) {
+        // Its copies came with it; its cache entries stay for the build that renders it again.
+        used.add(cacheName(hash, { encoding: 'gz', level: GZIP_LEVEL }))
+        used.add(cacheName(hash, { encoding: 'br', quality }))
+        const sizeOf = (copy: string) =>
+          stat(copy).then(
+            (found) => found.size,
+            () => 0,
+          )
+        result.files += 1
+        result.reused += 1
+        result.rawBytes += bytes.length
+        result.brotliBytes += await sizeOf(`${file}.br`)
+        result.gzipBytes += await sizeOf(`${file}.gz`)
+        return
+      }
+      const content = byHash.get(hash) ?? { hash, size: bytes.length, files: [] }
+      content.files.push({ file, quality })
+      byHash.set(hash, content)
+    },
+    { concurrency: CONCURRENCY * 2 },
+  )
   // Largest first, so that no long compression is left for one core at the end.
   const contents = [...byHash.values()].sort((a, b) => b.size - a.size)
 
   if (cacheDir) await mkdir(cacheDir, { recursive: true })
-  const used = new Set<string>()
-  await forEachLimited(contents, CONCURRENCY, async ({ hash, size, files }) => {
-    const bytes = await readFile(files[0]!.file)
-    const copies: Copy[] = [
-      { encoding: 'gz', level: GZIP_LEVEL },
-      ...[...new Set(files.map((file) => file.quality))].map((quality) => ({
-        encoding: 'br' as const,
-        quality,
-      })),
-    ]
-    let fromCache = 0
-    const made = new Map<string, Buffer>()
-    await Promise.all(
-      copies.map(async (copy) => {
-        const name = cacheName(hash, copy)
-        used.add(name)
-        const cached = cacheDir ? await readFile(path.join(cacheDir, name)).catch(() => null) : null
-        if (cached) fromCache += 1
-        else result.compressions += 1
-        const compressed = cached ?? (await compress(bytes, copy))
-        made.set(name, compressed)
-        if (cacheDir && !cached) {
-          // Renamed into place: a build stopped mid-write leaves no truncated entry.
-          const temporary = path.join(cacheDir, `${name}.${process.pid}.tmp`)
-          await writeFile(temporary, compressed)
-          await rename(temporary, path.join(cacheDir, name))
+  await pMap(
+    contents,
+    async ({ hash, size, files }) => {
+      const bytes = await readFile(files[0]!.file)
+      const copies: Copy[] = [
+        { encoding: 'gz', level: GZIP_LEVEL },
+        ...[...new Set(files.map((file) => file.quality))].map((quality) => ({
+          encoding: 'br' as const,
+          quality,
+        })),
+      ]
+      let fromCache = 0
+      const made = new Map<string, Buffer>()
+      await Promise.all(
+        copies.map(async (copy) => {
+          const name = cacheName(hash, copy)
+          used.add(name)
+          const cached = cacheDir ? await readFile(path.join(cacheDir, name)).catch(() => null) : null
+          if (cached) fromCache += 1
+          else result.compressions += 1
+          const compressed = cached ?? (await compress(bytes, copy))
+          made.set(name, compressed)
+          if (cacheDir && !cached) {
+            // Renamed into place: a build stopped mid-write leaves no truncated entry.
+            const temporary = path.join(cacheDir, `${name}.${process.pid}.tmp`)
+            await writeFile(temporary, compressed)
+            await rename(temporary, path.join(cacheDir, name))
+          }
+        }),
+      )
+      const gz = made.get(cacheName(hash, { encoding: 'gz', level: GZIP_LEVEL }))!
+      for (const { file, quality } of files) {
+        const br = made.get(cacheName(hash, { encoding: 'br', quality }))!
+        result.files += 1
+        result.rawBytes += size
+        if (fromCache === copies.length) result.cached += 1
+        if (br.length < size) {
+          await writeFile(`${file}.br`, br)
+          result.brotliBytes += br.length
         }
-      }),
-    )
-    const gz = made.get(cacheName(hash, { encoding: 'gz', level: GZIP_LEVEL }))!
-    for (const { file, quality } of files) {
-      const br = made.get(cacheName(hash, { encoding: 'br', quality }))!
-      result.files += 1
-      result.rawBytes += size
-      if (fromCache === copies.length) result.cached += 1
-      if (br.length < size) {
-        await writeFile(`${file}.br`, br)
-        result.brotliBytes += br.length
+        if (gz.length < size) {
+          await writeFile(`${file}.gz`, gz)
+          result.gzipBytes += gz.length
+        }
       }
-      if (gz.length < size) {
-        await writeFile(`${file}.gz`, gz)
-        result.gzipBytes += gz.length
-      }
-    }
-  })
+    },
+    { concurrency: CONCURRENCY },
+  )
   if (cacheDir)
     for (const name of await readdir(cacheDir))
       if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true })

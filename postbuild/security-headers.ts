@@ -23,8 +23,19 @@ export type IntegrationSettings = {
   contactWebhookUrl: string
 }
 
-/** An exported HTML page: its clean URL path (percent-encoded) and its markup. */
-export type HtmlPage = { urlPath: string; html: string }
+/**
+ * An exported HTML page: its clean URL path (percent-encoded) and its markup, and the
+ * hashes of its inline scripts when they are known already (`inlineScriptHashes` of the
+ * same markup, e.g. a page taken whole from the live build).
+ */
+export type HtmlPage = { urlPath: string; html: string; scriptHashes?: readonly string[] }
+
+/**
+ * Each page's `inlineScriptHashes`, by its file (relative to the build, `/`-separated), in
+ * a dot file (never served) of every build: a page the next build takes whole from this
+ * one, by the same code, has the same hashes, and its HTML is not parsed again.
+ */
+export const SCRIPT_HASHES_FILE = '.script-hashes.json'
 
 /**
  * The origin of an https URL from settings, or null for a path on this site.
@@ -140,7 +151,7 @@ export function headerRules(
   for (const page of [...pages].sort((a, b) => a.urlPath.localeCompare(b.urlPath))) {
     const key = page.urlPath.toLowerCase()
     const group = groups.get(key) ?? { urlPath: page.urlPath, hashes: [] }
-    group.hashes = [...new Set([...group.hashes, ...inlineScriptHashes(page.html)])]
+    group.hashes = [...new Set([...group.hashes, ...(page.scriptHashes ?? inlineScriptHashes(page.html))])]
     groups.set(key, group)
   }
   const pageRules = [...groups.values()].map((group) => {

@@ -21,6 +21,7 @@ import { caseStudyPageDocuments } from '../lib/page-documents.ts'
 import { studioProjectFromEnv } from '../lib/studio.ts'
 import { finalizeExport } from '../postbuild/index.ts'
 import { caseStudyRedirects } from '../postbuild/redirects-file.ts'
+import { SCRIPT_HASHES_FILE } from '../postbuild/security-headers.ts'
 
 const root = path.resolve(process.env.OUT_DIR ?? 'out')
 const started = performance.now()
@@ -38,8 +39,16 @@ const settings = await getSiteSettings()
 const reused = process.env.REUSED_FILES
   ? new Set(JSON.parse(await readFile(process.env.REUSED_FILES, 'utf8')) as string[])
   : undefined
+// The live build's pages' script hashes: the reused pages are its bytes, by the same code.
+const reusedScriptHashes =
+  reused && previousDir
+    ? (JSON.parse(
+        await readFile(path.join(path.resolve(previousDir), SCRIPT_HASHES_FILE), 'utf8').catch(() => '{}'),
+      ) as Record<string, string[]>)
+    : undefined
 const result = await finalizeExport(root, settings, {
   reused,
+  reusedScriptHashes,
   cacheDir,
   studioProjectId: studioProjectFromEnv()?.projectId,
   pageDocuments: caseStudyPageDocuments(caseStudies, moved.redirects),
@@ -49,7 +58,7 @@ const { compressed } = result
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
 console.log(
   `postbuild: build ${result.info.id}: _headers for ${result.pages} pages, ${moved.redirects.length} old addresses redirected, ` +
-    `${compressed.files} files precompressed, ${compressed.cached} from cache (${kib(compressed.rawBytes)} -> br ${kib(compressed.brotliBytes)}, gzip ${kib(compressed.gzipBytes)})` +
+    `${compressed.files} files precompressed, ${compressed.cached} from cache, ${compressed.reused} taken with their pages (${kib(compressed.rawBytes)} -> br ${kib(compressed.brotliBytes)}, gzip ${kib(compressed.gzipBytes)})` +
     (result.renamed.length ? `, decoded names: ${result.renamed.join(', ')}` : '') +
     ` in ${Math.round(performance.now() - started)} ms`,
 )

@@ -22,7 +22,12 @@ import { deferredPayloadOf } from '@/postbuild/defer-framework-scripts'
 import { payloadFileOf } from '@/postbuild/next-export-shape'
 import { precompressSite } from '@/postbuild/precompress'
 import { redirectsFile } from '@/postbuild/redirects-file'
-import { contentSecurityPolicy, headerRules, inlineScriptHashes } from '@/postbuild/security-headers'
+import {
+  contentSecurityPolicy,
+  headerRules,
+  inlineScriptHashes,
+  SCRIPT_HASHES_FILE,
+} from '@/postbuild/security-headers'
 import { headersFor, loadHeaderRules } from '@/server/headers-file'
 
 let dir: string
@@ -232,7 +237,7 @@ test('finalizeExport adds only the host files, compressed copies and dot files; 
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .filter((file) => !copies.has(file))
   expect(added.sort()).toEqual(
-    [BUILD_MARKER, PAGE_DOCUMENTS_FILE, REDIRECTS_FILE, '_headers', '_redirects'].sort(),
+    [BUILD_MARKER, PAGE_DOCUMENTS_FILE, REDIRECTS_FILE, SCRIPT_HASHES_FILE, '_headers', '_redirects'].sort(),
   )
   // One kind of build: the marker says which build it is and when, nothing more.
   expect(JSON.parse(readFileSync(path.join(dir, BUILD_MARKER), 'utf8'))).toEqual({
@@ -242,4 +247,31 @@ test('finalizeExport adds only the host files, compressed copies and dot files; 
   // No page loads a script module the postbuild added.
   for (const file of exported.filter((name) => name.endsWith('.html')))
     expect(readFileSync(path.join(dir, file), 'utf8')).not.toContain('type="module"')
+})
+
+test("a page taken from the live build keeps its bytes, and its policy allows the live build's hashes of it", async () => {
+  write('index.html', '<!doctype html><title>Home</title><script>home()</script>')
+  write('case-studies/a.html', '<!doctype html><title>A</title><script>a()</script>')
+  write('case-studies/b.html', '<!doctype html><title>B</title><script>b()</script>')
+  const reused = new Set(['case-studies/a.html', 'case-studies/b.html'])
+  // The live build's record for a.html (a marked hash shows it was used); b.html has none.
+  await finalizeExport(dir, settings, {
+    reused,
+    reusedScriptHashes: { 'case-studies/a.html': ["'sha256-from-the-live-build'"] },
+  })
+
+  expect(readFileSync(path.join(dir, 'case-studies/a.html'), 'utf8')).toBe(
+    '<!doctype html><title>A</title><script>a()</script>',
+  )
+  const rules = await loadHeaderRules(path.join(dir, '_headers'))
+  const policy = (page: string) => headersFor(rules, urlPathOf(page))['Content-Security-Policy']
+  expect(policy('case-studies/a.html')).toContain("'sha256-from-the-live-build'")
+  expect(policy('case-studies/b.html')).toContain(sha('b()'))
+  expect(policy('index.html')).toContain(sha('home()'))
+  // This build's record, for the next one: every page, its hashes as its policy has them.
+  expect(JSON.parse(readFileSync(path.join(dir, SCRIPT_HASHES_FILE), 'utf8'))).toEqual({
+    'case-studies/a.html': ["'sha256-from-the-live-build'"],
+    'case-studies/b.html': [sha('b()')],
+    'index.html': [sha('home()')],
+  })
 })

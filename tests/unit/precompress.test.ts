@@ -113,3 +113,28 @@ test('files under 1 KiB, formats that are compressed already and copies no small
   expect(result).toMatchObject({ files: 1, brotliBytes: 0, gzipBytes: 0 })
   expect(readdirSync(path.join(dir, 'site')).sort()).toEqual(['noise.json', 'photo.png', 'small.js'])
 })
+
+test('a file taken from the live build keeps the copies it came with, and its cache entries', async () => {
+  const cache = path.join(dir, 'cache')
+  write('site/kept.html', PAGE)
+  write('site/kept.html.br', 'br copy from the live build')
+  write('site/kept.html.gz', 'gz copy from the live build')
+  write('site/new.txt', PAYLOAD)
+  write(`cache/${PAGE_SHA}.q11.br`, 'an entry of an earlier build')
+  write(`cache/${PAGE_SHA}.level9.gz`, 'an entry of an earlier build')
+  write('cache/0000.q11.br', 'an entry nothing uses')
+  const result = await precompressSite(path.join(dir, 'site'), cache, new Set(['kept.html']))
+
+  expect(read('site/kept.html.br').toString()).toBe('br copy from the live build')
+  expect(read('site/kept.html.gz').toString()).toBe('gz copy from the live build')
+  expect(unbrotli('site/new.txt.br')).toBe(PAYLOAD)
+  expect(result).toMatchObject({ files: 2, reused: 1, cached: 0, compressions: 2 })
+  expect(result.rawBytes).toBe(PAGE.length + PAYLOAD.length)
+  expect(result.brotliBytes).toBe('br copy from the live build'.length + read('site/new.txt.br').length)
+  expect(readdirSync(cache).sort()).toEqual([
+    `${PAYLOAD_SHA}.level9.gz`,
+    `${PAYLOAD_SHA}.q6.br`,
+    `${PAGE_SHA}.level9.gz`,
+    `${PAGE_SHA}.q11.br`,
+  ])
+})
