@@ -151,11 +151,13 @@ export async function precompressSite(
             (found) => found.size,
             () => 0,
           )
+        // Both awaited before any total is read: `total += await x` would lose updates.
+        const [brotliBytes, gzipBytes] = await Promise.all([sizeOf(`${file}.br`), sizeOf(`${file}.gz`)])
         result.files += 1
         result.reused += 1
         result.rawBytes += bytes.length
-        result.brotliBytes += await sizeOf(`${file}.br`)
-        result.gzipBytes += await sizeOf(`${file}.gz`)
+        result.brotliBytes += brotliBytes
+        result.gzipBytes += gzipBytes
         return
       }
       const content = byHash.get(hash) ?? { hash, size: bytes.length, files: [] }

@@ -114,6 +114,18 @@ test('files under 1 KiB, formats that are compressed already and copies no small
   expect(readdirSync(path.join(dir, 'site')).sort()).toEqual(['noise.json', 'photo.png', 'small.js'])
 })
 
+test('files taken from the live build count in the totals with the copies they came with', async () => {
+  const names = Array.from({ length: 40 }, (_, i) => `page-${i}.html`)
+  for (const name of names) {
+    write(`site/${name}`, PAGE)
+    write(`site/${name}.br`, 'b'.repeat(100))
+    write(`site/${name}.gz`, 'g'.repeat(200))
+  }
+  const result = await precompressSite(path.join(dir, 'site'), undefined, new Set(names))
+  expect(result).toMatchObject({ files: 40, reused: 40, compressions: 0 })
+  expect(result).toMatchObject({ rawBytes: 40 * PAGE.length, brotliBytes: 40 * 100, gzipBytes: 40 * 200 })
+})
+
 test('a file taken from the live build keeps the copies it came with, and its cache entries', async () => {
   const cache = path.join(dir, 'cache')
   write('site/kept.html', PAGE)
