@@ -123,7 +123,7 @@ await timed('postbuild', () => {
 })
 
 // Beside the build's marker: the next build's plan, and the figures for /healthz and the bench.
-const map = await dependencyMap(readsDir, content.documents, key, previous, reuse, content.ruleTypes)
+const map = await dependencyMap(readsDir, content.documents, key, previous, reuse, content.ruleReads)
 await writeFile(path.join(outDir, CONTENT_READS_FILE), JSON.stringify(map) + '\n')
 await writeFile(path.join(outDir, BUILD_PHASES_FILE), JSON.stringify(phases, null, 2) + '\n')
 console.log(

@@ -26,9 +26,9 @@ import type { Path, SanityDocument, Schema as CompiledSchema } from '@sanity/typ
 import { toString as pathToString } from '@sanity/util/paths'
 import { validateDocumentWithWorkspace, type ValidationClient } from '@sanity/validation'
 import { getFallbackLocaleSource, inferFromSchema } from '@sanity/validation/_internal'
-import { evaluateSync, parse } from 'groq-js'
+import { evaluateSync, parse, toJS } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
-import { scannedTypes } from './reads.ts'
+import { idsIn, resultHash, scannedTypes, type ReadRecord } from './reads.ts'
 import type { StoredDocument } from './source.ts'
 import { ContentError, type ContentProblem } from './validate.ts'
 
@@ -65,30 +65,54 @@ function offline(what: string): never {
   )
 }
 
+/** A query a rule ran, as the dependency map keeps it (lib/content/reads.ts). */
+export type RuleRead = Omit<ReadRecord, 'scope'>
+
+/** Answers GROQ from a snapshot, synchronously: `(query, params) => result`. */
+export type SnapshotQuery = (query: string, params?: Record<string, unknown>) => unknown
+
 /**
- * A Sanity client for validation rules that answers GROQ from the snapshot (groq-js) and
- * throws on anything that would need the network.
+ * GROQ over a snapshot with groq-js, Sanity's GROQ engine: its synchronous evaluator (several
+ * times faster than its async one; the snapshot is all in memory), over only the types a
+ * query can scan (`scannedTypes`): the uniqueness rules run one query per case study, and a
+ * large dataset's validation stays within its budget (`npm run bench`).
  * @param documents every document of the snapshot (as the source's perspective shows them)
- * @param readTypes collects the types the rules' queries scan (null: any type)
  */
-export function snapshotClient(
-  documents: StoredDocument[],
-  readTypes?: Set<string | null>,
-): ValidationClient {
+export function snapshotQuery(documents: StoredDocument[]): SnapshotQuery {
   const byType = Map.groupBy(documents, (doc) => doc._type)
   const trees = new Map<string, ReturnType<typeof parse>>()
+  return (query, params = {}) => {
+    let tree = trees.get(query)
+    if (!tree) trees.set(query, (tree = parse(query)))
+    const types = scannedTypes(query, params)
+    const dataset = types ? types.flatMap((type) => byType.get(type) ?? []) : documents
+    // `toJS`: the value itself (a synchronous evaluation's `get()` still answers with a promise).
+    return toJS(evaluateSync(tree, { dataset, params }))
+  }
+}
+
+/**
+ * A Sanity client for validation rules that answers GROQ from the snapshot
+ * (`snapshotQuery`) and throws on anything that would need the network.
+ * @param documents every document of the snapshot, or its `snapshotQuery`
+ * @param record is given every query the rules run, with its result's hash, ids and types
+ */
+export function snapshotClient(
+  documents: StoredDocument[] | SnapshotQuery,
+  record?: (read: RuleRead) => void,
+): ValidationClient {
+  const evaluate = typeof documents === 'function' ? documents : snapshotQuery(documents)
   const client = {
     fetch: async (query: string, params: Record<string, unknown> = {}) => {
-      let tree = trees.get(query)
-      if (!tree) trees.set(query, (tree = parse(query)))
-      // The uniqueness rules run one query per case study: over the types the query can
-      // scan only, a large dataset's validation stays within its budget (`npm run bench`).
-      const types = scannedTypes(query, params)
-      for (const type of types ?? [null]) readTypes?.add(type)
-      const dataset = types ? types.flatMap((type) => byType.get(type) ?? []) : documents
-      // groq-js's synchronous evaluator: several times faster than its async one, and the
-      // snapshot is all in memory.
-      return evaluateSync(tree, { dataset, params }).get()
+      const result = evaluate(query, params)
+      record?.({
+        query,
+        params,
+        hash: resultHash(result),
+        ids: idsIn(result),
+        types: scannedTypes(query, params),
+      })
+      return result
     },
     getDataUrl: () => offline('getDataUrl'),
     observable: {
@@ -105,15 +129,15 @@ export const fieldOf = (path: Path): string => (path.length ? pathToString(path)
 
 /**
  * What the schema's rules found in a snapshot: errors fail the build, warnings are printed;
- * how many documents were validated, and the document types the rules' queries read
- * (`null` in it: a query that can read any type), which decides what a later change
- * must validate again (`validateSnapshot`'s `only`).
+ * how many documents were validated, and the queries each one's rules ran (by `_id`, only
+ * documents whose rules queried), which decide what a later change must validate again
+ * (`rulesReadChange`).
  */
 export type SchemaFindings = {
   errors: ContentProblem[]
   warnings: ContentProblem[]
   documents: number
-  ruleTypes: (string | null)[]
+  ruleReads: Record<string, RuleRead[]>
 }
 
 /**
@@ -135,21 +159,29 @@ export async function validateSnapshot(
   only?: ReadonlySet<string>,
 ): Promise<SchemaFindings> {
   const schema = siteSchema()
-  const readTypes = new Set<string | null>()
-  const client = snapshotClient(documents, readTypes)
+  const evaluate = snapshotQuery(documents)
   const ids = new Set(documents.map((doc) => doc._id))
-  const workspace = { schema, i18n: getFallbackLocaleSource(), getClient: () => client }
+  const i18n = getFallbackLocaleSource()
   const shown = documents.filter((doc) => SITE_DOCUMENT_TYPES.has(doc._type) && (!only || only.has(doc._id)))
-  const findings: SchemaFindings = { errors: [], warnings: [], documents: shown.length, ruleTypes: [] }
+  const findings: SchemaFindings = { errors: [], warnings: [], documents: shown.length, ruleReads: {} }
   const markers = await Promise.all(
-    shown.map((document) =>
-      validateDocumentWithWorkspace({
+    shown.map((document) => {
+      // A client of the document's own, so that each read is filed under the document whose rule ran it.
+      const reads = new Map<string, RuleRead>()
+      const client = snapshotClient(evaluate, (read) => reads.set(ruleReadKey(read), read))
+      return validateDocumentWithWorkspace({
         document: document as SanityDocument,
-        workspace: workspace as never,
+        workspace: { schema, i18n, getClient: () => client } as never,
         getDocumentExists: async ({ id }) => ids.has(id),
         environment: 'studio',
-      }).then((found) => ({ document, found })),
-    ),
+      }).then((found) => {
+        if (reads.size)
+          findings.ruleReads[document._id] = [...reads.values()].sort((a, b) =>
+            ruleReadKey(a).localeCompare(ruleReadKey(b)),
+          )
+        return { document, found }
+      })
+    }),
   )
   for (const { document, found } of markers)
     for (const marker of found) {
@@ -161,8 +193,48 @@ export async function validateSnapshot(
       if (marker.level === 'error') findings.errors.push(problem)
       else if (marker.level === 'warning') findings.warnings.push(problem)
     }
-  findings.ruleTypes = [...readTypes].sort()
+  findings.ruleReads = Object.fromEntries(
+    Object.entries(findings.ruleReads).sort(([a], [b]) => a.localeCompare(b)),
+  )
   return findings
+}
+
+const ruleReadKey = (read: RuleRead) => JSON.stringify([read.query, read.params])
+
+/**
+ * The documents whose rules must run again after a change, besides the changed ones: those
+ * with a recorded rule query that a changed document could touch (its id in the result, or
+ * its type scanned) and that gives another result over the new snapshot. A case study's
+ * title edited touches every address rule's query, but none of their results: nothing
+ * else is validated; its slug changed to one another case study links to: that one is.
+ * @param ruleReads the live build's `SchemaFindings.ruleReads`
+ * @param changed the changed documents' ids, and their types before and after
+ * @param documents the new snapshot
+ * @returns the `_id`s to validate again (the changed ones not included), sorted
+ */
+export function rulesReadChange(
+  ruleReads: Readonly<Record<string, readonly RuleRead[]>>,
+  changed: { ids: ReadonlySet<string>; types: ReadonlySet<string> },
+  documents: StoredDocument[],
+): string[] {
+  const evaluate = snapshotQuery(documents)
+  const verdicts = new Map<string, boolean>()
+  const differs = (read: RuleRead): boolean => {
+    const touched =
+      read.types === null ||
+      read.types.some((type) => changed.types.has(type)) ||
+      read.ids.some((id) => changed.ids.has(id))
+    if (!touched) return false
+    const key = ruleReadKey(read)
+    let verdict = verdicts.get(key)
+    if (verdict === undefined)
+      verdicts.set(key, (verdict = resultHash(evaluate(read.query, read.params)) !== read.hash))
+    return verdict
+  }
+  return Object.entries(ruleReads)
+    .filter(([id, reads]) => !changed.ids.has(id) && reads.some(differs))
+    .map(([id]) => id)
+    .sort()
 }
 
 /**

@@ -15,7 +15,7 @@
 // server build, under jest, and in `node scripts/*.ts` (Node 24 type stripping) alike.
 import { createClient, type ClientPerspective, type QueryParams } from 'next-sanity'
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
-import { evaluateSync, parse } from 'groq-js'
+import { evaluateSync, parse, toJS } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
@@ -366,12 +366,15 @@ function evaluateLocal(dataset: StoredDocument[], query: string, params: QueryPa
   // Only the documents the query's `*` scans can match (every `*[...]` filtered by type);
   // references resolve through the index, whatever their type.
   const types = scannedTypes(query, params)
+  // `toJS`: the value itself (a synchronous evaluation's `get()` still answers with a promise).
   const result = deepFreeze(
-    evaluateSync(parse(query, { params }), {
-      dataset: types ? types.flatMap((type) => byType.get(type) ?? []) : dataset,
-      params,
-      dereference: ({ _ref }) => byId.get(_ref) ?? null,
-    }).get(),
+    toJS(
+      evaluateSync(parse(query, { params }), {
+        dataset: types ? types.flatMap((type) => byType.get(type) ?? []) : dataset,
+        params,
+        dereference: ({ _ref }) => byId.get(_ref) ?? null,
+      }),
+    ),
   )
   memo.results.set(key, result)
   return result

@@ -8,6 +8,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { validateAllContent } from '../../lib/content/check.ts'
+import { rulesReadChange, type RuleRead } from '../../lib/content/schema-validation.ts'
 import { getMediaAssets } from '../../lib/content/index.ts'
 import { syncMedia } from '../../lib/content/media.ts'
 import { readAllDocuments, type ContentSource, type StoredDocument } from '../../lib/content/source.ts'
@@ -19,8 +20,8 @@ export type ContentStepResult = {
   documents: StoredDocument[]
   /** How many documents the schema's rules ran on: all, or the changed ones. */
   validated: number | 'all'
-  /** The types the schema's rules read from other documents (null: any). */
-  ruleTypes: (string | null)[]
+  /** The queries each document's rules ran (the validated ones now, the live build's for the rest). */
+  ruleReads: Record<string, RuleRead[]>
   /** Images copied into public/media/. */
   images: number
   /** Reading and writing the snapshot, and validating it (ms). */
@@ -31,23 +32,22 @@ export type ContentStepResult = {
 
 /**
  * Which documents the schema's rules must run on, given the live build's snapshot (its
- * documents' hashes) and the types its rules read from other documents: only those that
- * changed, unless a change is of a type another document's rule reads (a case study's
- * address, which every other case study's uniqueness rule and every link in text reads),
- * a rule reads any type, or a document was removed (another may reference it); then all.
- * @returns the changed documents' `_id`s, or null for all
+ * documents' hashes) and the queries its rules ran (`ruleReads`): the changed documents,
+ * and those whose rules read something the change gives another result
+ * (`rulesReadChange`: a case study's new address that another case study's address or
+ * link now meets). All when a document was removed (another may reference it: a
+ * reference's target is not a query) or there is no live map.
+ * @returns the `_id`s to validate, or null for all
  */
 export function changedOnly(
-  previous: Pick<DependencyMap, 'documents' | 'ruleTypes'> | null,
+  previous: Pick<DependencyMap, 'documents' | 'ruleReads'> | null,
   documents: StoredDocument[],
 ): Set<string> | null {
-  if (!previous || previous.ruleTypes.includes(null)) return null
-  const { ids, types } = changedDocuments(previous, documents)
-  if ([...types].some((type) => previous.ruleTypes.includes(type))) return null
-  // A removed document may be what another one references.
+  if (!previous) return null
+  const changed = changedDocuments(previous, documents)
   const present = new Set(documents.map((doc) => doc._id))
-  if ([...ids].some((id) => !present.has(id))) return null
-  return ids
+  if ([...changed.ids].some((id) => !present.has(id))) return null
+  return new Set([...changed.ids, ...rulesReadChange(previous.ruleReads, changed, documents)])
 }
 
 /**
@@ -65,7 +65,7 @@ export async function contentStep(
   source: ContentSource,
   snapshotFile: string,
   publicDir: string,
-  previous: Pick<DependencyMap, 'documents' | 'ruleTypes'> | null = null,
+  previous: Pick<DependencyMap, 'documents' | 'ruleReads'> | null = null,
 ): Promise<ContentStepResult> {
   const started = performance.now()
   const documents = await readAllDocuments(source)
@@ -77,19 +77,28 @@ export async function contentStep(
   const snapshot: ContentSource = { kind: 'local', file: snapshotFile, perspective: 'published' }
   const only = changedOnly(previous, documents)
   const findings = await validateAllContent(snapshot, only ?? undefined)
-  // Validating part of the snapshot saw part of the rules' reads: the live build's hold too.
-  const ruleTypes = only
-    ? [...new Set([...previous!.ruleTypes, ...findings.ruleTypes])].sort()
-    : findings.ruleTypes
+  // Validating part of the snapshot ran part of the rules: the live build's reads hold for
+  // the rest (nothing was removed, or everything would have been validated).
+  const ruleReads = only ? mergeRuleReads(previous!.ruleReads, only, findings.ruleReads) : findings.ruleReads
   const checked = performance.now()
   // The snapshot names the images; the source holds their files (or Sanity's CDN does).
   const images = await syncMedia(await getMediaAssets(snapshot), source, publicDir)
   return {
     documents,
     validated: only ? only.size : 'all',
-    ruleTypes,
+    ruleReads,
     images,
     checkMs: Math.round(checked - started),
     mediaMs: Math.round(performance.now() - checked),
   }
+}
+
+/** The live build's rule reads, with those of the documents validated now in their place. */
+function mergeRuleReads(
+  live: Record<string, RuleRead[]>,
+  validated: ReadonlySet<string>,
+  now: Record<string, RuleRead[]>,
+): Record<string, RuleRead[]> {
+  const merged = Object.entries(live).filter(([id]) => !validated.has(id))
+  return Object.fromEntries([...merged, ...Object.entries(now)].sort(([a], [b]) => a.localeCompare(b)))
 }

@@ -18,13 +18,14 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ReadRecord } from '../../lib/content/reads.ts'
 import { resultHash } from '../../lib/content/reads.ts'
+import type { RuleRead } from '../../lib/content/schema-validation.ts'
 import { runQuery, type ContentSource, type StoredDocument } from '../../lib/content/source.ts'
 
 /** The dependency map's file in a build. A dot file, never served. */
 export const CONTENT_READS_FILE = '.content-reads.json'
 
 /** Bumped whenever the map's shape or meaning changes: an older map renders everything. */
-const FORMAT = 1
+const FORMAT = 2
 
 /** A read kept in the map: the record without its scope (the map files it by scope). */
 type Read = Omit<ReadRecord, 'scope'>
@@ -37,10 +38,10 @@ export type DependencyMap = {
   /** Every document of the snapshot: `_id` -> [type, sha1 of the document]. */
   documents: Record<string, [string, string]>
   /**
-   * The types the schema's rules read from other documents (null: any), so a change to
-   * one of them validates every document again (scripts/build/content-step.ts).
+   * The queries each document's schema rules ran (lib/content/schema-validation.ts), so a
+   * change validates again only the documents whose rules read it (scripts/build/content-step.ts).
    */
-  ruleTypes: (string | null)[]
+  ruleReads: Record<string, RuleRead[]>
   /** Reads every page shares (no scope: the layout's). */
   shared: Read[]
   /** Each dynamic route's pages (by the value of its parameter) and their own reads. */
@@ -167,7 +168,7 @@ export async function planRender(
  * @param recordedDir where the render's processes wrote their reads
  * @param previous the live build's map, when pages were reused from it
  * @param reused route -> the pages taken from the live build
- * @param ruleTypes the types the schema's rules read (the content step's)
+ * @param ruleReads the queries each document's schema rules ran (the content step's)
  */
 export async function dependencyMap(
   recordedDir: string,
@@ -175,7 +176,7 @@ export async function dependencyMap(
   compileKey: string,
   previous: DependencyMap | null,
   reused: Record<string, string[]>,
-  ruleTypes: (string | null)[],
+  ruleReads: Record<string, RuleRead[]>,
 ): Promise<DependencyMap> {
   const shared = new Map<string, Read>()
   const pages: Record<string, Record<string, Map<string, Read>>> = {}
@@ -214,7 +215,7 @@ export async function dependencyMap(
     format: FORMAT,
     compileKey,
     documents: documentHashes(documents),
-    ruleTypes,
+    ruleReads,
     shared: [...shared.values()].sort(byKey),
     pages: sortedPages,
   }

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { idsIn, recordRead, resultHash, scannedTypes } from '@/lib/content/reads'
 import { caseStudyQuery, contentDatesQuery, siteSettingsQuery } from '@/lib/content/queries'
 import { runQuery, type StoredDocument } from '@/lib/content/source'
+import { validateSnapshot } from '@/lib/content/schema-validation'
 import { changedOnly } from '@/scripts/build/content-step'
 import { dependencyMap, documentHashes, planRender, type DependencyMap } from '@/scripts/build/render-plan'
 import { pagePath, reusePages } from '@/scripts/build/reuse-pages'
@@ -115,7 +116,7 @@ describe('planRender: which pages a change renders again', () => {
     await record(undefined, siteSettingsQuery)
     for (const doc of documents.filter((doc) => doc._type === 'caseStudy'))
       await record({ route: ROUTE, unit: slugOf(doc) }, caseStudyQuery, { slug: slugOf(doc) })
-    return dependencyMap(readsDir, documents, 'compile-1', null, {}, ['caseStudy'])
+    return dependencyMap(readsDir, documents, 'compile-1', null, {}, {})
   }
   const sourceOf = (documents: StoredDocument[]) => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'snapshot-')), 'dataset.ndjson')
@@ -238,13 +239,26 @@ describe('reusePages: a kept page is every file at its address, copied from the 
 
 describe('changedOnly: what the content check validates again after a publish', () => {
   const seed = seedDocuments()
-  const previous = { documents: documentHashes(seed), ruleTypes: ['caseStudy'] as (string | null)[] }
+  let previous: Pick<DependencyMap, 'documents' | 'ruleReads'>
+  beforeAll(async () => {
+    previous = { documents: documentHashes(seed), ruleReads: (await validateSnapshot(seed)).ruleReads }
+  })
   const review = seed.find((doc) => doc._type === 'review')!
-  const study = seed.find((doc) => doc._type === 'caseStudy')!
-  const edited = (id: string) => seed.map((doc) => (doc._id === id ? { ...doc, title: 'Edited' } : doc))
+  const [study, other] = seed.filter((doc) => doc._type === 'caseStudy')
+  const edited = (id: string, change: Partial<StoredDocument>) =>
+    seed.map((doc) => (doc._id === id ? { ...doc, ...change } : doc))
+
+  test("the live build's map holds the queries of each case study's address rules", () => {
+    const reads = previous.ruleReads[study!._id]!
+    expect(reads.length).toBeGreaterThan(0)
+    expect(reads.every((read) => read.types?.includes('caseStudy'))).toBe(true)
+    expect(Object.keys(previous.ruleReads).every((id) => id.startsWith('caseStudy'))).toBe(true)
+  })
 
   test('a review edited: that review only', () => {
-    expect(changedOnly(previous, edited(review._id))).toEqual(new Set([review._id]))
+    expect(changedOnly(previous, edited(review._id, { text: `${review.text} Edited.` }))).toEqual(
+      new Set([review._id]),
+    )
   })
 
   test('a new review: that review only', () => {
@@ -253,15 +267,22 @@ describe('changedOnly: what the content check validates again after a publish', 
     )
   })
 
-  test('everything when a case study changed (rules read its address), a document was removed, or a rule reads any type', () => {
-    expect(changedOnly(previous, edited(study._id))).toBeNull()
+  test("a case study's title edited: that case study only (no other rule's result changes)", () => {
+    expect(changedOnly(previous, edited(study!._id, { title: 'Edited' }))).toEqual(new Set([study!._id]))
+  })
+
+  test("a case study's slug made another's legacy id: the other is validated again too", () => {
+    const taken = edited(study!._id, { slug: { _type: 'slug', current: String(other!.legacyId) } })
+    expect(changedOnly(previous, taken)).toEqual(new Set([study!._id, other!._id]))
+  })
+
+  test('everything when a document was removed, or the live build has no map', () => {
     expect(
       changedOnly(
         previous,
         seed.filter((doc) => doc._id !== review._id),
       ),
     ).toBeNull()
-    expect(changedOnly({ ...previous, ruleTypes: [null] }, edited(review._id))).toBeNull()
     expect(changedOnly(null, seed)).toBeNull()
   })
 })

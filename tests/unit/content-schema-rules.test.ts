@@ -205,13 +205,22 @@ test('the walk finds the rules (a schema without rules would pass vacuously)', (
 
 test('the seed breaks no rule, not even a warning', async () => {
   const findings = await validateSnapshot(seed)
-  // The rules read other case studies (the addresses' uniqueness, links in text), nothing else.
   expect(findings).toEqual({
     errors: [],
     warnings: [],
     documents: expect.any(Number),
-    ruleTypes: ['caseStudy'],
+    ruleReads: expect.any(Object),
   })
+  // The rules read other case studies (the addresses' uniqueness, links in text), nothing
+  // else, and each case study's rules read something.
+  const reads = Object.values(findings.ruleReads).flat()
+  expect(new Set(reads.map((read) => JSON.stringify(read.types)))).toEqual(new Set(['["caseStudy"]']))
+  expect(Object.keys(findings.ruleReads).sort()).toEqual(
+    seed
+      .filter((doc) => doc._type === 'caseStudy')
+      .map((doc) => doc._id)
+      .sort(),
+  )
   expect(findings.documents).toBe(seed.filter((doc) => doc._type !== 'sanity.imageAsset').length)
 })
 
