@@ -42,6 +42,11 @@ export type GateOptions = {
    * warm service (`WarmHtmlChecks`); default `checkHtml`, a JVM started for each gate.
    */
   checkHtml?: (root: string, files: readonly string[]) => Promise<HtmlError[]>
+  /**
+   * Called when a build starts, before its gate: a checker that takes a while to start
+   * (`WarmHtmlChecks.warm`) starts while the build runs, not after it.
+   */
+  warmUp?: () => void
 }
 
 /** Attributes that name a same-site resource, by element. */
@@ -187,6 +192,16 @@ export class WarmHtmlChecks {
     const run = this.#queue.then(() => this.#check(root, files))
     this.#queue = run.catch(() => {})
     return run
+  }
+
+  /**
+   * Starts the service now, unless it runs or is starting, so that the next check does not
+   * wait for it (the publisher calls it when a build starts: about 14 s of Java start-up
+   * then overlap the build instead of following it). A failed start is left to that check,
+   * which starts it again and says why.
+   */
+  warm = (): void => {
+    this.#queue = this.#queue.then(() => this.#running()).catch(() => {})
   }
 
   async #check(root: string, files: readonly string[]): Promise<HtmlError[]> {

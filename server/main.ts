@@ -41,7 +41,8 @@ const log = publisherLog({
 })
 const store = new BuildStore(config.siteDir)
 // The publish gate checks links always, and HTML with the Nu checker where Java runs: its
-// HTTP service, started on the first gate (not here: the publisher starts fast) and kept.
+// HTTP service, started when the first build starts (not here: the publisher starts fast,
+// and one that never builds never runs Java) and kept.
 const htmlChecks =
   config.publishGate && javaAvailable()
     ? new WarmHtmlChecks((startMs, pid) =>
@@ -52,7 +53,7 @@ const htmlChecks =
       )
     : null
 const gate = config.publishGate
-  ? { html: htmlChecks !== null, checkHtml: htmlChecks?.check }
+  ? { html: htmlChecks !== null, checkHtml: htmlChecks?.check, warmUp: htmlChecks?.warm }
   : ('off' as const)
 if (gate === 'off')
   log.warn({ event: 'startup', gate }, 'publish gate: off (PUBLISH_GATE=off): builds go live unchecked')

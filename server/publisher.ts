@@ -186,11 +186,12 @@ export class Publisher {
     const carried = [...this.#requested]
     this.#requested.clear()
     log.info({ event: 'build.start', documents: carried }, 'build started')
+    const checks = this.#options.gate ?? { html: false }
+    if (checks !== 'off') checks.warmUp?.()
     const { durationMs, error } = await this.#runBuildCommand()
     try {
       if (error) throw new Error(error)
       const phases = await readBuildPhases(exportDir)
-      const checks = this.#options.gate ?? { html: false }
       if (checks !== 'off') {
         const gate = await checkCandidate(exportDir, await store.liveDir(), checks)
         log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')

@@ -1,7 +1,7 @@
 /**
  * Where a build's time goes at a size of dataset: the seed plus N case studies and N×5
  * reviews (copies of its own, scripts/bench/validation.ts `largeDataset`), step by step
- * (content check, media, compile, render, postbuild, then the publisher's gate and swap):
+ * (content check, media, compile, plan, render, reuse, postbuild, then the publisher's gate and swap):
  *  - a full `npm run build`, cold (no `.next/`, so it compiles) and with the compile cached,
  *    each step from the build's `out/.build-phases.json` and the total its wall time;
  *  - publish-to-live through the publisher (the gate on, as in production) of one review
@@ -35,7 +35,9 @@ export const SCALE_PHASES = [
   'content check',
   'media',
   'compile',
+  'plan',
   'render',
+  'reuse',
   'postbuild',
   'gate',
   'swap',

@@ -291,6 +291,27 @@ describe("each document's publish state, for the Studio", () => {
     expect((await status('caseStudy-x')).json()).toMatchObject({ state: 'live' })
   })
 
+  test("the gate's checker is warmed when a build starts, before that build's gate runs", async () => {
+    await site.close()
+    const events: string[] = []
+    site = await startFixture({
+      webhookSecret: SECRET,
+      gate: {
+        html: true,
+        warmUp: () => events.push('warm'),
+        checkHtml: async () => {
+          events.push('check')
+          return []
+        },
+      },
+    })
+    events.length = 0 // the fixture's first build
+    site.setContent('warmed') // a changed page: the gate checks its HTML
+    await publish('caseStudy-warm')
+    await site.publisher.idle()
+    expect(events).toEqual(['warm', 'check'])
+  })
+
   test('with the gate off (PUBLISH_GATE=off, for measuring it) the same publish goes live unchecked', async () => {
     await site.close()
     site = await startFixture({ webhookSecret: SECRET, gate: 'off' })
