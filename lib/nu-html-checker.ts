@@ -131,6 +131,15 @@ const SERVICE_JVM_FLAGS = ['-Xmx192m', '-XX:+UseSerialGC', '-XX:+ExitOnOutOfMemo
 /** The largest page the service takes (its default is 2 MB; the one-shot checker has no limit). */
 const SERVICE_MAX_FILE_BYTES = 16 * 1024 * 1024
 
+/**
+ * How many messages the service reports on one page before it stops with "Too many
+ * messages." (`nu.validator.messages.limit`, default 1,000). The service counts warnings
+ * and info too, even when asked for errors only (`level=error`), unlike the one-shot
+ * checker's `--errors-only`: the case study list of the seed plus 1,000 case studies
+ * reached the default with no error in it, and the gate failed on it.
+ */
+const SERVICE_MESSAGE_LIMIT = 1_000_000
+
 /** A page the service must answer without an error before it counts as started (it also warms it up). */
 const PROBE_PAGE =
   '<!DOCTYPE html><html lang="en"><head><title>Ready</title></head>' +
@@ -216,7 +225,7 @@ class ServiceChecker implements HtmlChecker {
 
   /** Posts one document; the service's messages. */
   async post(html: Buffer | string): Promise<VnuMessage[]> {
-    const response = await fetch(`http://127.0.0.1:${this.port}/?out=json`, {
+    const response = await fetch(`http://127.0.0.1:${this.port}/?out=json&level=error`, {
       method: 'POST',
       headers: { 'Content-Type': 'text/html; charset=utf-8' },
       body: typeof html === 'string' ? html : new Uint8Array(html),
@@ -285,6 +294,7 @@ export async function startHtmlChecker(
       ...SERVICE_JVM_FLAGS,
       '-Dnu.validator.servlet.bind-address=127.0.0.1',
       `-Dnu.validator.servlet.max-file-size=${SERVICE_MAX_FILE_BYTES}`,
+      `-Dnu.validator.messages.limit=${SERVICE_MESSAGE_LIMIT}`,
       '-cp',
       vnuJarPath(),
       'nu.validator.servlet.Main',

@@ -67,6 +67,16 @@ withJava('the Nu HTML checker service', () => {
     expect(await checker.check(dir, ['valid.html'])).toEqual([])
   }, 120_000)
 
+  test('a long page with thousands of warnings still has its one error found (no "Too many messages")', async () => {
+    const sections = '<section><p>A section with no heading: a warning.</p></section>'.repeat(3000)
+    writeFileSync(
+      path.join(dir, 'long.html'),
+      `<!DOCTYPE html><html lang="en"><head><title>Long</title></head><body>${sections}<p><div>x</div></p></body></html>`,
+    )
+    const errors = await checker.check(dir, ['long.html'])
+    expect(errors.map((error) => error.message)).toEqual(['No “p” element in scope but a “p” end tag seen.'])
+  })
+
   test('listens on 127.0.0.1 only', async () => {
     expect(await refused('127.0.0.1', checker.port)).toBe(false)
     const others = Object.values(os.networkInterfaces())
