@@ -17,6 +17,7 @@
  * A missing page that the live build has as a document's page names that document too.
  * A build without the file (an older one) gets the same lines without the documents.
  */
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { indexSite, resolvePath, urlPathOf, type SiteIndex } from '../lib/build-output.ts'
@@ -77,19 +78,39 @@ export function sitePathsOf(html: string): string[] {
   return [...paths]
 }
 
-/** One page of the candidate: its file, its HTML, and whether it differs from the live build's. */
-type Page = { file: string; html: string; changed: boolean }
+/**
+ * One page of the candidate: its file, the same-site paths it refers to (`sitePathsOf`),
+ * and whether it differs from the live build's.
+ */
+type Page = { file: string; paths: string[]; changed: boolean }
 
-/** Every HTML file of `candidate`, each read once; changed: new, or not the same bytes as in `live`. */
+/**
+ * The same-site paths of each page the last gate read, by the sha1 of its HTML: a publish
+ * changes a few pages, and the others' bytes, hence their paths, are the same (parsing
+ * every page again took most of a gate at 1,000 case studies). Each gate keeps only its own pages'.
+ */
+let pathsByContent = new Map<string, string[]>()
+
+/**
+ * Every HTML file of `candidate`, each read once, with its same-site paths; changed: new,
+ * or not the same bytes as in `live`.
+ */
 async function readPages(candidate: string, index: SiteIndex, live: string | null): Promise<Page[]> {
   const files = [...index].filter((file) => file.endsWith('.html')).sort()
-  return Promise.all(
+  const known = pathsByContent
+  const seen = new Map<string, string[]>()
+  const pages = await Promise.all(
     files.map(async (file) => {
       const now = await readFile(path.join(candidate, file))
       const before = live ? await readFile(path.join(live, file)).catch(() => null) : null
-      return { file, html: now.toString('utf8'), changed: !before?.equals(now) }
+      const hash = createHash('sha1').update(now).digest('hex')
+      const paths = known.get(hash) ?? seen.get(hash) ?? sitePathsOf(now.toString('utf8'))
+      seen.set(hash, paths)
+      return { file, paths, changed: !before?.equals(now) }
     }),
   )
+  pathsByContent = seen
+  return pages
 }
 
 /** A link target as the page documents key it (`urlPathOf`'s percent-encoding), whatever its own encoding. */
@@ -132,7 +153,7 @@ export async function checkCandidate(
   // Pages share most targets (scripts, fonts, the header's links): resolve each once.
   const missing = new Map<string, boolean>()
   for (const page of pages)
-    for (const target of sitePathsOf(page.html)) {
+    for (const target of page.paths) {
       let gone = missing.get(target)
       if (gone === undefined) missing.set(target, (gone = resolvePath(index, target).kind === 'not-found'))
       if (!gone) continue
@@ -159,8 +180,9 @@ export async function checkCandidate(
 
 /**
  * The publisher's HTML checks: the Nu checker's HTTP service (`startHtmlChecker`), started
- * on the first check, not before (the publisher starts fast), and kept for every later
- * one: a gate then costs the check, not the JVM and the checker starting. When a check
+ * when the first build starts (`warm`) or on the first check, not before (the publisher
+ * starts fast), and kept for every later one: a gate then costs the check, not the JVM
+ * and the checker starting. When a check
  * fails (the service died, or answered wrong) the service is stopped, started again and
  * the check run once more; a second failure throws, so the gate fails, never passes unchecked.
  */
