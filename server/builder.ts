@@ -1,6 +1,7 @@
 /**
- * Runs one site build as a child process (by default `npm run build`, which
- * writes a complete export with `.build.json` into `out/`) and says how it went.
+ * Runs one site build as a child process (by default `npm run build`'s script,
+ * scripts/build.ts, which writes a complete export with `.build.json` into `out/`)
+ * and says how it went.
  * The child runs in its own process group so a timeout kills all of it.
  */
 import { spawn } from 'node:child_process'

@@ -12,7 +12,7 @@ test('defaults: port 3000, .site/ and out/, no webhook, no preview, no Presentat
     port: 3000,
     siteDir: path.resolve('.site'),
     exportDir: path.resolve('out'),
-    buildArgv: ['npm', 'run', 'build'],
+    buildArgv: [process.execPath, path.resolve('scripts/build.ts')],
     studioOrigins: [],
   })
   expect([config.webhookSecret, config.previewSecret, config.presentationProject]).toEqual([
