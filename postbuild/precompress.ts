@@ -98,6 +98,9 @@ function compress(bytes: Buffer, copy: Copy): Promise<Buffer> {
     : gzipAsync(bytes, { level: copy.level })
 }
 
+/** How long after it was written a partial build keeps a cache entry it did not use (see `precompressSite`). */
+const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
+
 /** A distinct content of the site: the files that hold it, with their brotli quality. */
 type Content = { hash: string; size: number; files: { file: string; quality: number }[] }
 
@@ -106,10 +109,11 @@ type Content = { hash: string; size: number; files: { file: string; quality: num
  * under `root`, keeping only copies smaller than the original.
  * @param root absolute path of an exported site (e.g. `out/`)
  * @param cacheDir optional folder of compressed copies by content hash and settings;
- *   after the run it holds exactly this build's copies (older entries are removed)
+ *   after a full run it holds exactly this build's copies; after one with `reused` files,
+ *   also every entry written in the last 30 days
  * @param reused files (relative to root, `/`-separated) taken from the live build with
- *   their `.br` and `.gz` copies (scripts/build/reuse-pages.ts): they are counted, and
- *   their cache entries kept, but nothing is read from the cache or written for them
+ *   their `.br` and `.gz` copies (scripts/build/reuse-pages.ts): they are counted from
+ *   their sizes, and nothing is read or written for them
  * @returns counts and byte totals of what was compressed
  */
 export async function precompressSite(
@@ -138,28 +142,31 @@ export async function precompressSite(
   await pMap(
     files,
     async (file) => {
-      const bytes = await readFile(file)
-      if (bytes.length < MIN_BYTES) return
-      const hash = createHash('sha256').update(bytes).digest('hex')
-      const quality = brotliQualityOf(path.basename(file), bytes.length)
       if (isReused(file)) {
-        // Its copies came with it; its cache entries stay for the build that renders it again.
-        used.add(cacheName(hash, { encoding: 'gz', level: GZIP_LEVEL }))
-        used.add(cacheName(hash, { encoding: 'br', quality }))
+        // Its copies came with it: only counted, nothing read (a thousand pages' files).
         const sizeOf = (copy: string) =>
           stat(copy).then(
             (found) => found.size,
             () => 0,
           )
-        // Both awaited before any total is read: `total += await x` would lose updates.
-        const [brotliBytes, gzipBytes] = await Promise.all([sizeOf(`${file}.br`), sizeOf(`${file}.gz`)])
+        // All awaited before any total is read: `total += await x` would lose updates.
+        const [rawBytes, brotliBytes, gzipBytes] = await Promise.all([
+          sizeOf(file),
+          sizeOf(`${file}.br`),
+          sizeOf(`${file}.gz`),
+        ])
+        if (rawBytes < MIN_BYTES) return
         result.files += 1
         result.reused += 1
-        result.rawBytes += bytes.length
+        result.rawBytes += rawBytes
         result.brotliBytes += brotliBytes
         result.gzipBytes += gzipBytes
         return
       }
+      const bytes = await readFile(file)
+      if (bytes.length < MIN_BYTES) return
+      const hash = createHash('sha256').update(bytes).digest('hex')
+      const quality = brotliQualityOf(path.basename(file), bytes.length)
       const content = byHash.get(hash) ?? { hash, size: bytes.length, files: [] }
       content.files.push({ file, quality })
       byHash.set(hash, content)
@@ -218,8 +225,17 @@ export async function precompressSite(
     },
     { concurrency: CONCURRENCY },
   )
-  if (cacheDir)
-    for (const name of await readdir(cacheDir))
-      if (!used.has(name)) await rm(path.join(cacheDir, name), { force: true })
+  if (cacheDir) {
+    // A full build keeps exactly its own entries. A partial one cannot tell the reused files'
+    // entries (it does not read them) from stale ones: it removes only the unused ones
+    // written more than CACHE_MAX_AGE_MS ago (at worst, a later build compresses one again).
+    const staleBefore = Date.now() - CACHE_MAX_AGE_MS
+    for (const name of await readdir(cacheDir)) {
+      if (used.has(name)) continue
+      const entry = path.join(cacheDir, name)
+      if (reused.size && ((await stat(entry).catch(() => null))?.mtimeMs ?? 0) >= staleBefore) continue
+      await rm(entry, { force: true })
+    }
+  }
   return result
 }

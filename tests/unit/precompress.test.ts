@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
@@ -126,7 +126,7 @@ test('files taken from the live build count in the totals with the copies they c
   expect(result).toMatchObject({ rawBytes: 40 * PAGE.length, brotliBytes: 40 * 100, gzipBytes: 40 * 200 })
 })
 
-test('a file taken from the live build keeps the copies it came with, and its cache entries', async () => {
+test('a file taken from the live build keeps the copies it came with; the cache keeps recent entries, drops old unused ones', async () => {
   const cache = path.join(dir, 'cache')
   write('site/kept.html', PAGE)
   write('site/kept.html.br', 'br copy from the live build')
@@ -134,7 +134,9 @@ test('a file taken from the live build keeps the copies it came with, and its ca
   write('site/new.txt', PAYLOAD)
   write(`cache/${PAGE_SHA}.q11.br`, 'an entry of an earlier build')
   write(`cache/${PAGE_SHA}.level9.gz`, 'an entry of an earlier build')
-  write('cache/0000.q11.br', 'an entry nothing uses')
+  write('cache/0000.q11.br', 'an entry nothing uses, written 31 days ago')
+  const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000)
+  utimesSync(path.join(dir, 'cache/0000.q11.br'), longAgo, longAgo)
   const result = await precompressSite(path.join(dir, 'site'), cache, new Set(['kept.html']))
 
   expect(read('site/kept.html.br').toString()).toBe('br copy from the live build')
