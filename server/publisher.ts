@@ -198,7 +198,7 @@ export class Publisher {
         phases.gate = Math.round(gate.ms)
         if (gate.problems.length) throw new Error(gate.problems.join('\n'))
       }
-      const { info, previous, pruned, swapMs } = await putLive(store, exportDir)
+      const { info, previous, swapMs } = await putLive(store, exportDir)
       phases.swap = swapMs
       this.#status.builds.succeeded += 1
       this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString(), phases }
@@ -208,6 +208,11 @@ export class Publisher {
       for (const id of [...carried, ...failedBefore.map(([id]) => id)])
         this.#setDocument(id, { state: 'live', since: info.builtAt, buildId: info.id })
       log.info({ event: 'build.done', id: info.id, durationMs }, 'build succeeded')
+      // Old builds are removed once the status says live: thousands of files at a large size.
+      const pruned = await store.prune().catch((error: Error) => {
+        log.warn({ event: 'prune.failed', error: error.message }, 'old builds not removed')
+        return []
+      })
       log.info({ event: 'swap', id: info.id, previous, pruned }, `build ${info.id} is live`)
     } catch (caught) {
       const message = (caught as Error).message
@@ -224,17 +229,14 @@ export class Publisher {
 }
 
 /**
- * Moves a finished export into a store and puts it live there (an atomic swap), keeping
- * the store's last builds.
- * @returns the build, the one it replaced, the builds removed, and how long the swap took (ms)
+ * Moves a finished export into a store and puts it live there (an atomic swap). The
+ * caller removes old builds afterwards (`store.prune()`).
+ * @returns the build, the one it replaced, and how long the swap took (ms)
  */
 async function putLive(store: BuildStore, exportDir: string) {
   const started = performance.now()
   const info = await store.add(exportDir, 'move')
   const previous = await store.liveId()
   await store.setLive(info.id)
-  // The swap is the move and the live link; removing old builds after it costs visitors nothing.
-  const swapMs = Math.round(performance.now() - started)
-  const pruned = await store.prune()
-  return { info, previous, pruned, swapMs }
+  return { info, previous, swapMs: Math.round(performance.now() - started) }
 }
