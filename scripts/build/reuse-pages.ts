@@ -3,12 +3,16 @@
  * render plan kept (scripts/build/render-plan.ts), which Next did not render this time.
  * A page of a dynamic route is every file at its address: `<path>.html`, its RSC payload
  * `<path>.txt`, the file itself for a route handler (`/og/<card>.png`), and the folder of
- * its RSC segment files `<path>/…`, each with its `.br` and `.gz` copies. Real copies (a
- * clone where the filesystem can), not links: the postbuild writes into this build, and
- * must never write through into the live one.
+ * its RSC segment files `<path>/…`, each with its `.br` and `.gz` copies.
+ * Hard links, not copies: at 1,000 case studies a publish takes some 25,000 files (700 MB)
+ * from the live build, and copying them took 5.6 s. A build's files are never written
+ * again once it is done, and nothing after this step writes a taken file (the postbuild
+ * rewrites only the pages Next rendered, and writes no compressed copy of a taken one):
+ * a write into one would change the live build too, which tests/e2e/rebuilds.spec.ts
+ * checks is left byte for byte as it was. Across filesystems the files are copied.
  */
 import { constants } from 'node:fs'
-import { copyFile, mkdir, readdir } from 'node:fs/promises'
+import { copyFile, link, mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import pMap from 'p-map'
 
@@ -64,22 +68,23 @@ export async function reusePages(
     found.add(page)
     return [file]
   })
-  // Thousands of small files: many copies in flight at once, not one after another.
+  // Thousands of small files: many in flight at once, not one after another.
   await pMap(
     taken,
     async (file) => {
-      const target = path.join(outDir, file)
+      const [source, target] = [path.join(previousDir, file), path.join(outDir, file)]
       await mkdir(path.dirname(target), { recursive: true })
-      // COPYFILE_EXCL: a file Next rendered too is an error, never overwritten.
-      await copyFile(
-        path.join(previousDir, file),
-        target,
-        constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL,
-      ).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'EEXIST')
-          throw new Error(`${file} was rendered, yet the plan takes it from the live build`)
-        throw error
-      })
+      // A file Next rendered too is an error, never overwritten (link and COPYFILE_EXCL fail).
+      await link(source, target)
+        .catch((error: NodeJS.ErrnoException) => {
+          if (!['EXDEV', 'EPERM', 'ENOTSUP', 'EMLINK'].includes(error.code ?? '')) throw error
+          return copyFile(source, target, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL)
+        })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'EEXIST')
+            throw new Error(`${file} was rendered, yet the plan takes it from the live build`)
+          throw error
+        })
       copied.push(file)
     },
     { concurrency: 32 },

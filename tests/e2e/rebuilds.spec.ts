@@ -732,8 +732,11 @@ test.describe('a publish renders only what its change touched (scripts/build/ren
     for (const [what, change, planned] of changes) {
       documents = change(documents)
       writeDocuments(file, documents)
+      const liveBefore = filesOf(live)
       const partial = build(`${what} (partial)`, file, live)
       expect(partial.log, what).toMatch(planned)
+      // The pages it took share their files with the live build: it is left exactly as it was.
+      expect(filesOf(live), `${what}: the live build`).toEqual(liveBefore)
       const full = build(`${what} (full)`, file, live, { FULL_RENDER: '1' })
       const [merged, whole] = [filesOf(partial.dir), filesOf(full.dir)]
       expect([...merged.keys()].sort(), what).toEqual([...whole.keys()].sort())
