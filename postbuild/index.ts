@@ -101,13 +101,15 @@ export async function finalizeExport(
     files
       .filter((file) => file.endsWith('.html'))
       .map(async (file) => {
-        const exported = await readFile(file, 'utf8')
         const relative = path.relative(root, file).split(path.sep).join('/')
-        // A page taken from the live build is final already; its headers are made again below.
+        // A page taken from the live build is final already; its headers are made again below,
+        // from its script hashes (not even read when the live build recorded them).
         if (options.reused?.has(relative)) {
-          const scriptHashes = options.reusedScriptHashes?.[relative] ?? inlineScriptHashes(exported)
-          return { file, relative, html: exported, changed: false, scriptHashes }
+          const scriptHashes =
+            options.reusedScriptHashes?.[relative] ?? inlineScriptHashes(await readFile(file, 'utf8'))
+          return { file, relative, html: '', changed: false, scriptHashes }
         }
+        const exported = await readFile(file, 'utf8')
         // Next's chunks start after the first paint (defer-framework-scripts.ts); the CSP
         // below hashes the loader. The page's RSC payload file lets its inline copy go as well.
         const payloadFile = payloadFileOf(root, file)
@@ -133,11 +135,7 @@ export async function finalizeExport(
     formatHeadersFile(
       headerRules(
         [
-          ...pages.map(({ relative, html, scriptHashes }) => ({
-            urlPath: urlPathOf(relative),
-            html,
-            scriptHashes,
-          })),
+          ...pages.map(({ relative, scriptHashes }) => ({ urlPath: urlPathOf(relative), scriptHashes })),
           ...movedPages,
         ],
         settings,

@@ -24,11 +24,12 @@ export type IntegrationSettings = {
 }
 
 /**
- * An exported HTML page: its clean URL path (percent-encoded) and its markup, and the
- * hashes of its inline scripts when they are known already (`inlineScriptHashes` of the
- * same markup, e.g. a page taken whole from the live build).
+ * An exported HTML page: its clean URL path (percent-encoded), and its markup or the
+ * hashes of its inline scripts (`inlineScriptHashes` of its markup, made already).
  */
-export type HtmlPage = { urlPath: string; html: string; scriptHashes?: readonly string[] }
+export type HtmlPage = { urlPath: string } & (
+  { html: string; scriptHashes?: undefined } | { html?: undefined; scriptHashes: readonly string[] }
+)
 
 /**
  * Each page's `inlineScriptHashes`, by its file (relative to the build, `/`-separated), in
@@ -151,7 +152,12 @@ export function headerRules(
   for (const page of [...pages].sort((a, b) => a.urlPath.localeCompare(b.urlPath))) {
     const key = page.urlPath.toLowerCase()
     const group = groups.get(key) ?? { urlPath: page.urlPath, hashes: [] }
-    group.hashes = [...new Set([...group.hashes, ...(page.scriptHashes ?? inlineScriptHashes(page.html))])]
+    group.hashes = [
+      ...new Set([
+        ...group.hashes,
+        ...(page.html === undefined ? page.scriptHashes : inlineScriptHashes(page.html)),
+      ]),
+    ]
     groups.set(key, group)
   }
   const pageRules = [...groups.values()].map((group) => {
