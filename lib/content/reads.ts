@@ -101,6 +101,22 @@ export function idsIn(result: unknown): string[] {
   return [...ids].sort()
 }
 
+/**
+ * Whether a change could touch a recorded read: its result held a changed document, or
+ * its query scans a changed document's type (or any type). Only such a read is run again.
+ * @param changed the changed documents' ids, and their types before and after
+ */
+export function touches(
+  read: Pick<ReadRecord, 'ids' | 'types'>,
+  changed: { ids: ReadonlySet<string>; types: ReadonlySet<string> },
+): boolean {
+  return (
+    read.types === null ||
+    read.types.some((type) => changed.types.has(type)) ||
+    read.ids.some((id) => changed.ids.has(id))
+  )
+}
+
 /** sha1 of a query result's JSON: two results with the same hash render the same. */
 export const resultHash = (result: unknown): string =>
   createHash('sha1')

@@ -28,7 +28,7 @@ import { validateDocumentWithWorkspace, type ValidationClient } from '@sanity/va
 import { getFallbackLocaleSource, inferFromSchema } from '@sanity/validation/_internal'
 import { evaluateSync, parse, toJS } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
-import { idsIn, resultHash, scannedTypes, type ReadRecord } from './reads.ts'
+import { idsIn, resultHash, scannedTypes, touches, type ReadRecord } from './reads.ts'
 import type { StoredDocument } from './source.ts'
 import { ContentError, type ContentProblem } from './validate.ts'
 
@@ -220,11 +220,7 @@ export function rulesReadChange(
   const evaluate = snapshotQuery(documents)
   const verdicts = new Map<string, boolean>()
   const differs = (read: RuleRead): boolean => {
-    const touched =
-      read.types === null ||
-      read.types.some((type) => changed.types.has(type)) ||
-      read.ids.some((id) => changed.ids.has(id))
-    if (!touched) return false
+    if (!touches(read, changed)) return false
     const key = ruleReadKey(read)
     let verdict = verdicts.get(key)
     if (verdict === undefined)

@@ -17,7 +17,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ReadRecord } from '../../lib/content/reads.ts'
-import { resultHash } from '../../lib/content/reads.ts'
+import { resultHash, touches } from '../../lib/content/reads.ts'
 import type { RuleRead } from '../../lib/content/schema-validation.ts'
 import { runQuery, type ContentSource, type StoredDocument } from '../../lib/content/source.ts'
 
@@ -128,11 +128,7 @@ export async function planRender(
   const verdicts = new Map<string, boolean>()
   /** Whether a read gives another result now; run again only when a change could touch it. */
   const differs = async (read: Read): Promise<boolean> => {
-    const touched =
-      read.types === null ||
-      read.types.some((type) => changedTypes.has(type)) ||
-      read.ids.some((id) => changedIds.has(id))
-    if (!touched) return false
+    if (!touches(read, { ids: changedIds, types: changedTypes })) return false
     const key = readKey(read)
     let changed = verdicts.get(key)
     if (changed === undefined) {
