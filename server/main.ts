@@ -106,7 +106,7 @@ const app = await createServer({
   preview: config.previewSecret
     ? { secret: config.previewSecret, previousSecret: config.previousPreviewSecret, server: () => preview }
     : undefined,
-  presentation: config.presentationProject && presentationClient(config.presentationProject),
+  presentation: config.presentationProject && (await presentationClient(config.presentationProject)),
 })
 if (config.previewSecret && !config.presentationProject)
   log.info(

@@ -126,7 +126,7 @@ export async function previewCookies(
 export type PresentationProject = Omit<ContentLakeSource, 'kind' | 'perspective'> & { token: string }
 
 /** The Sanity client `@sanity/preview-url-secret` checks secrets with (it sets its own perspective). */
-export function presentationClient(project: PresentationProject): SanityClient {
+export function presentationClient(project: PresentationProject): Promise<SanityClient> {
   return contentLakeClient({ kind: 'sanity', ...project })
 }
 

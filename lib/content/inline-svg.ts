@@ -19,7 +19,6 @@
  * script and fetches nothing from inside it.
  */
 import type { DOMPurify } from 'dompurify'
-import { optimize } from 'svgo'
 
 /** A sanitised drawing: the root's `viewBox` and the markup that goes inside `<svg>`. */
 export type InlineSvg = { viewBox: string; markup: string }
@@ -77,6 +76,8 @@ function referencesOutside(element: Element): boolean {
 export async function toInlineSvg(source: string, idPrefix: string): Promise<InlineSvg | null> {
   if (!/^[a-z][a-z0-9-]*$/i.test(idPrefix))
     throw new Error(`toInlineSvg: "${idPrefix}" is not a valid id prefix`)
+  // Loaded on first use, as jsdom is (getPurifier): SVGO alone is ~0.4 s of a start.
+  const { optimize } = await import('svgo')
   let data: string
   try {
     ;({ data } = optimize(source, {

@@ -7,7 +7,6 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import svgToTinyDataUri from 'mini-svg-data-uri'
-import sharp from 'sharp'
 import { toInlineSvg, type InlineSvg } from './inline-svg.ts'
 import type { ContentSource } from './source.ts'
 import { assetFileOf, ContentError } from './validate.ts'
@@ -342,6 +341,8 @@ export async function syncMedia(
  * @throws Error naming `assetId` when sharp cannot decode the image
  */
 async function resizeToWebp(bytes: Buffer, widths: number[], assetId: string): Promise<Buffer[]> {
+  // Loaded here, not at the top: most builds resize nothing (every copy is in the cache).
+  const { default: sharp } = await import('sharp')
   try {
     const upright = sharp(bytes, { failOn: 'error' }).rotate()
     return await Promise.all(

@@ -3,9 +3,11 @@
  * Result types are generated from these strings by Sanity TypeGen into
  * `sanity.types.ts` (`npm run typegen`); never write them by hand.
  */
-// Imported from next-sanity directly: TypeGen only finds `defineQuery` imported from
-// 'groq' or 'next-sanity', never through a re-export of our own.
-import { defineQuery } from 'next-sanity'
+// Imported from 'groq' directly: TypeGen only finds `defineQuery` imported from 'groq' or
+// 'next-sanity', never through a re-export of our own; 'groq' is the one of the two that
+// loads nothing else (next-sanity's root entry brings Sanity's client, ~0.35 s of every
+// build script's start).
+import { defineQuery } from 'groq'
 
 // No query picks between drafts, release versions and published documents: the source's
 // perspective does (lib/content/source.ts). Under `published`, the build's (the live

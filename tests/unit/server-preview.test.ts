@@ -410,7 +410,7 @@ describe("the Presentation tool's generated secret (@sanity/preview-url-secret)"
     site = await startFixture({
       webhookSecret: SECRET,
       previewSecret: PREVIEW,
-      presentation: presentationClient({
+      presentation: await presentationClient({
         projectId: 'standin',
         dataset: 'production',
         apiVersion: '2025-02-19',
