@@ -10,17 +10,19 @@
  *    of dynamic routes whose content did not change are taken from it
  *    (scripts/build/render-plan.ts); FULL_RENDER=1, or any doubt, renders everything;
  * 5. render: Next renders the other pages from the snapshot into out/, recording what each
- *    read (lib/content/reads.ts);
+ *    read (lib/content/reads.ts) and keeping the inlined images for the next build
+ *    (.cache/build/inline-images/, per compile);
  * 6. reuse: the kept pages copied in from the live build (scripts/build/reuse-pages.ts);
  * 7. postbuild: out/ made deployable and marked complete (scripts/postbuild.ts).
  * Then it writes the dependency map (`out/.content-reads.json`, the next build's plan) and
  * each step's time (`out/.build-phases.json`: the publisher reports it at /healthz).
  */
 import { spawnSync } from 'node:child_process'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BUILD_PHASES_FILE } from '../lib/build-output.ts'
 import { ContentError } from '../lib/content/index.ts'
+import { INLINE_IMAGE_CACHE_ENV } from '../lib/content/media.ts'
 import { sourceFromEnv, type ContentSource } from '../lib/content/source.ts'
 import { contentStep } from './build/content-step.ts'
 import { compileKey, isCompiled, markCompiled, runNextBuild } from './build/next-steps.ts'
@@ -40,9 +42,16 @@ const snapshotFile = path.join(cacheDir, 'content.ndjson')
 const readsDir = path.join(cacheDir, 'reads')
 const planFile = path.join(cacheDir, 'reused-pages.json')
 const reusedFile = path.join(cacheDir, 'reused-files.json')
+const inlineImagesDir = path.join(cacheDir, 'inline-images')
 // The build's own steps read the snapshot; the content step reads the real source.
 const environment = { ...process.env }
-for (const name of ['CONTENT_SNAPSHOT', 'CONTENT_READS_DIR', 'REUSED_PAGES', 'REUSED_FILES'])
+for (const name of [
+  'CONTENT_SNAPSHOT',
+  'CONTENT_READS_DIR',
+  'REUSED_PAGES',
+  'REUSED_FILES',
+  INLINE_IMAGE_CACHE_ENV,
+])
   delete environment[name]
 const snapshot: ContentSource = { kind: 'local', file: snapshotFile, perspective: 'published' }
 const previousDir = environment.PREVIOUS_BUILD_DIR ? path.resolve(environment.PREVIOUS_BUILD_DIR) : null
@@ -101,12 +110,19 @@ await mkdir(cacheDir, { recursive: true })
 await writeFile(planFile, JSON.stringify({ reuse }) + '\n')
 await rm(readsDir, { recursive: true, force: true })
 
+// Inlined images are kept per compile (their results depend on the code); other compiles' go.
+const inlineImages = path.join(inlineImagesDir, key.slice(0, 16))
+for (const name of await readdir(inlineImagesDir).catch(() => []))
+  if (name !== path.basename(inlineImages))
+    await rm(path.join(inlineImagesDir, name), { recursive: true, force: true })
+
 await timed('render', () =>
   runNextBuild(root, 'generate', {
     ...environment,
     CONTENT_SNAPSHOT: snapshotFile,
     CONTENT_READS_DIR: readsDir,
     REUSED_PAGES: planFile,
+    [INLINE_IMAGE_CACHE_ENV]: inlineImages,
   }),
 )
 const reused = await timed('reuse', () => (previousDir ? reusePages(previousDir, outDir, reuse) : []))

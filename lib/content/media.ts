@@ -3,7 +3,7 @@
  * the build copies each referenced asset into `public/media/` so that the
  * exported site serves its own images and never calls Sanity's CDN.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import svgToTinyDataUri from 'mini-svg-data-uri'
@@ -210,7 +210,7 @@ export async function inlineIfSmall(
   const key = `${file}\0${use}`
   let inlined = inlinedFiles.get(key)
   if (!inlined) {
-    inlined = inlinedFile(file, image.src, mimeType, use)
+    inlined = keptOrInlined(file, image.src, mimeType, use)
     inlinedFiles.set(key, inlined)
     inlined.catch(() => inlinedFiles.delete(key))
   }
@@ -221,6 +221,61 @@ export async function inlineIfSmall(
 /** What inlining changes in an image, by file and use (see `inlineIfSmall`); null: nothing. */
 type InlinedImage = Partial<Pick<ContentImage, 'inlineSvg' | 'src' | 'srcSet'>>
 const inlinedFiles = new Map<string, Promise<InlinedImage | null>>()
+
+/**
+ * The environment variable naming where `inlineIfSmall` keeps its results from one build
+ * to the next. The build sets it to a folder of its compile (scripts/build.ts): a result
+ * depends only on the file's bytes (its name starts with their hash) and on this code, so
+ * a publish that shows the same drawings loads neither SVGO nor jsdom. Unset (the preview
+ * server, tests), nothing is kept.
+ */
+export const INLINE_IMAGE_CACHE_ENV = 'INLINE_IMAGE_CACHE'
+
+/**
+ * `inlinedFile`'s result, from the kept results when the build keeps them, else worked
+ * out (and kept). The file must be in the build either way.
+ */
+async function keptOrInlined(
+  file: string,
+  src: string,
+  mimeType: string,
+  use: number,
+): Promise<InlinedImage | null> {
+  const dir = process.env[INLINE_IMAGE_CACHE_ENV]
+  if (!dir) return inlinedFile(file, src, mimeType, use)
+  try {
+    await access(file)
+  } catch {
+    throw new Error(`inlineIfSmall: no file at ${file} for image ${src}; run scripts/sync-media.ts`)
+  }
+  const entry = path.join(dir, `${path.basename(file)}.${use}.json`)
+  // JSON has no undefined: a change that clears a field (a raster's srcSet) keeps it as null.
+  const kept = await readFile(entry, 'utf8').then(keptEntry, () => null)
+  if (kept)
+    return kept.change && Object.fromEntries(Object.entries(kept.change).map(([k, v]) => [k, v ?? undefined]))
+  const change = await inlinedFile(file, src, mimeType, use)
+  await mkdir(dir, { recursive: true })
+  // Written whole, then renamed: another render process never reads half an entry.
+  const partial = `${entry}.${process.pid}.partial`
+  await writeFile(
+    partial,
+    JSON.stringify({ change }, (_, value: unknown) => value ?? null),
+  )
+  await rename(partial, entry)
+  return change
+}
+
+/** A kept result as `keptOrInlined` wrote it, or null when the text is not one (worked out again then). */
+function keptEntry(text: string): { change: Record<string, unknown> | null } | null {
+  try {
+    const parsed = JSON.parse(text) as unknown
+    if (parsed && typeof parsed === 'object' && 'change' in parsed)
+      return parsed as { change: Record<string, unknown> | null }
+  } catch {
+    // not JSON: worked out again
+  }
+  return null
+}
 
 /** `inlineIfSmall`'s work for one file and use. */
 async function inlinedFile(

@@ -2,13 +2,14 @@
  * @jest-environment node
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import {
   inlineFirstImages,
   inlineIfSmall,
+  INLINE_IMAGE_CACHE_ENV,
   INLINE_IMAGE_MAX_BROTLI_BYTES,
   type ContentImage,
 } from '@/lib/content/media'
@@ -113,4 +114,58 @@ test('inlineFirstImages inlines only the first cards, in order, leaving the rest
     image('small-1200x800.svg'),
   ])
   expect(cards[0]?.image).toEqual(image('small-1200x800.svg')) // the input is not changed
+})
+
+describe('results kept between builds (INLINE_IMAGE_CACHE)', () => {
+  let keptDir: string
+  beforeEach(async () => {
+    keptDir = await mkdtemp(path.join(tmpdir(), 'inline-kept-'))
+    process.env[INLINE_IMAGE_CACHE_ENV] = keptDir
+  })
+  afterEach(async () => {
+    delete process.env[INLINE_IMAGE_CACHE_ENV]
+    await rm(keptDir, { recursive: true, force: true })
+  })
+
+  test('a result is kept under the file name and use, as JSON', async () => {
+    const inlined = await inlineIfSmall(image('small-1200x800.svg'), publicDir, 3)
+    const kept = JSON.parse(await readFile(path.join(keptDir, 'small-1200x800.svg.3.json'), 'utf8'))
+    expect(kept).toEqual({ change: { inlineSvg: inlined.inlineSvg } })
+    expect(inlined.inlineSvg?.markup).toContain('Booked: 34/35')
+  })
+
+  test('an image too big to inline is kept as no change', async () => {
+    await inlineIfSmall(image('big-1200x800.svg'), publicDir, 3)
+    const kept = JSON.parse(await readFile(path.join(keptDir, 'big-1200x800.svg.3.json'), 'utf8'))
+    expect(kept).toEqual({ change: null })
+  })
+
+  test('a kept result is used as it is, and a field it clears stays cleared', async () => {
+    await writeFile(
+      path.join(keptDir, 'dot-1x1.png.9.json'),
+      JSON.stringify({ change: { src: 'data:image/png;base64,kept', srcSet: null } }),
+    )
+    const inlined = await inlineIfSmall(
+      { ...image('dot-1x1.png'), srcSet: '/media/dot-480.webp 480w' },
+      publicDir,
+      9,
+    )
+    expect(inlined.src).toBe('data:image/png;base64,kept')
+    expect(inlined.srcSet).toBeUndefined()
+  })
+
+  test('an entry that is not one is worked out again and written whole', async () => {
+    const entry = path.join(keptDir, 'dot-1x1.png.8.json')
+    await writeFile(entry, '{"chan')
+    const inlined = await inlineIfSmall(image('dot-1x1.png'), publicDir, 8)
+    expect(inlined.src).toBe(`data:image/png;base64,${png.toString('base64')}`)
+    expect(JSON.parse(await readFile(entry, 'utf8'))).toEqual({ change: { src: inlined.src, srcSet: null } })
+  })
+
+  test('a file missing from the build is still an error, whatever is kept', async () => {
+    await writeFile(path.join(keptDir, 'gone-1200x800.svg.4.json'), JSON.stringify({ change: null }))
+    await expect(inlineIfSmall(image('gone-1200x800.svg'), publicDir, 4)).rejects.toThrow(
+      path.join(publicDir, 'media', 'gone-1200x800.svg'),
+    )
+  })
 })
