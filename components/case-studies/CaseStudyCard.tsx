@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { stegaClean } from 'next-sanity'
 import { CardShell } from '@/components/ui/CardShell'
-import type { ContentImage as ContentImageData } from '@/lib/content/media'
+import type { ContentImage as ContentImageData } from '@/lib/content/image'
 import { excerpt } from '@/lib/text'
 
 /** What a case study card needs: the issue as plain text is cut to 120 characters here. */

@@ -1,7 +1,7 @@
 import { stegaClean } from 'next-sanity'
 import { ConsultationButton } from '@/components/ui/ButtonLink'
 import { ContentImage } from '@/components/ui/ContentImage'
-import type { ContentImage as ContentImageData } from '@/lib/content/media'
+import type { ContentImage as ContentImageData } from '@/lib/content/image'
 
 /**
  * Home section 1 (spec §2): hero texts, selling points, the consultation button

@@ -1,6 +1,6 @@
 import { stegaClean } from 'next-sanity'
 import { CardShell } from '@/components/ui/CardShell'
-import type { ContentImage as ContentImageData } from '@/lib/content/media'
+import type { ContentImage as ContentImageData } from '@/lib/content/image'
 
 /** A portfolio site (spec §3): title, description, image and its https address. */
 export type PortfolioSiteData = {

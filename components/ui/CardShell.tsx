@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { ContentImage } from '@/components/ui/ContentImage'
-import type { ContentImage as ContentImageData } from '@/lib/content/media'
+import type { ContentImage as ContentImageData } from '@/lib/content/image'
 
 /**
  * The frame of a content card (case studies, portfolio sites): a bordered surface

@@ -1,7 +1,7 @@
 import Image from 'next/image'
 import { stegaClean } from 'next-sanity'
 import { preload } from 'react-dom'
-import type { ContentImage as ContentImageData, ImageFocus } from '@/lib/content/media'
+import type { ContentImage as ContentImageData, ImageFocus } from '@/lib/content/image'
 
 /**
  * How many cards of a grid page get `priority` for their image when it is too big to

@@ -19,7 +19,8 @@ import {
   portfolioSitesQuery,
   siteSettingsQuery,
 } from './queries.ts'
-import { toContentImage, type ContentImage, type MediaAsset } from './media.ts'
+import { toContentImage, type ContentImage } from './image.ts'
+import type { MediaAsset } from './media-sync.ts'
 import type {
   CaseStudyCardsQueryResult,
   CaseStudyQueryResult,
@@ -40,8 +41,8 @@ import {
 import { checkDocument, ContentError, imageAsset, requireFound } from './validate.ts'
 import { PREVIEW_CONTACT_PATH } from '../preview.ts'
 
-export type { ContentImage } from './media.ts'
-export { inlineFirstImages, inlineIfSmall } from './media.ts'
+export type { ContentImage } from './image.ts'
+export { inlineFirstImages, inlineIfSmall } from './inline-image.ts'
 export { ContentError }
 
 type WithImage<T, K extends keyof T> = Omit<T, K> & { [P in K]: ContentImage }

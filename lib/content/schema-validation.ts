@@ -18,7 +18,7 @@
  *   `groq-js`, Sanity's GROQ engine; anything else that would need the network throws,
  *   so that rule fails the build loudly instead of passing silently.
  * What the schema cannot say (asset files, safe inline drawings, lists a page cannot do
- * without) stays in build code: `validate.ts` and `media.ts`.
+ * without) stays in build code: `validate.ts` and `media-sync.ts`.
  */
 import { Schema } from '@sanity/schema'
 import { builtinTypes } from '@sanity/schema/_internal'

@@ -11,7 +11,7 @@
  * - `assetFileOf`: a local dataset's asset has its file, and the file matches the hash the
  *   asset document was made from.
  * Two more are where the file is read, since they are about its bytes: a raster image
- * must decode (`media.ts`), and a drawing is inlined only once it is proven safe
+ * must decode (`media-sync.ts`), and a drawing is inlined only once it is proven safe
  * (`inline-svg.ts`; otherwise it is served as a file).
  * Every rule names the document `_id` and the field it failed on.
  */

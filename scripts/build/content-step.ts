@@ -10,7 +10,7 @@ import path from 'node:path'
 import { validateAllContent } from '../../lib/content/check.ts'
 import { rulesReadChange, type RuleRead } from '../../lib/content/schema-validation.ts'
 import { getMediaAssets } from '../../lib/content/index.ts'
-import { syncMedia } from '../../lib/content/media.ts'
+import { syncMedia } from '../../lib/content/media-sync.ts'
 import { readAllDocuments, type ContentSource, type StoredDocument } from '../../lib/content/source.ts'
 import { changedDocuments, type DependencyMap } from './render-plan.ts'
 

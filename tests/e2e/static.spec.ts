@@ -18,7 +18,7 @@ test('every content image is served by the site, with width and height set', asy
   for (const route of ['/', '/case-studies', '/sites']) {
     await page.goto(route)
     for (const image of await page.locator('main img').all()) {
-      // A small raster image above the fold may come as a data: URL (lib/content/media.ts
+      // A small raster image above the fold may come as a data: URL (lib/content/inline-image.ts
       // inlineIfSmall); a small SVG is drawn by an <svg> instead (paint-first.spec).
       expect(await image.getAttribute('src')).toMatch(/^(\/media\/|data:image\/)/)
       expect(Number(await image.getAttribute('width'))).toBeGreaterThan(0)

@@ -11,8 +11,8 @@ import {
   inlineIfSmall,
   INLINE_IMAGE_CACHE_ENV,
   INLINE_IMAGE_MAX_BROTLI_BYTES,
-  type ContentImage,
-} from '@/lib/content/media'
+} from '@/lib/content/inline-image'
+import type { ContentImage } from '@/lib/content/image'
 
 let publicDir: string
 const svg =

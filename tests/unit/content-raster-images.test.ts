@@ -12,10 +12,9 @@ import {
   isRasterAsset,
   rasterFileName,
   rasterWidths,
-  syncMedia,
   toContentImage,
-  type MediaAsset,
-} from '@/lib/content/media'
+} from '@/lib/content/image'
+import { syncMedia, type MediaAsset } from '@/lib/content/media-sync'
 
 let dir: string
 let datasetFile: string

@@ -1,6 +1,6 @@
 import { formatPounds, monthlyEarnings } from '@/lib/earnings'
 import { excerpt, scriptSafeJson } from '@/lib/text'
-import { mediaFileName } from '@/lib/content/media'
+import { mediaFileName } from '@/lib/content/image'
 import { median } from '@/scripts/bench/median'
 
 describe('excerpt (spec §9: 120 characters plus ellipsis)', () => {

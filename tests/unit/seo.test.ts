@@ -31,8 +31,8 @@ import { SEED_FILE } from './helpers/dataset'
 // JSON-LD, so the image stays as the content layer gives it.
 // Rendered as the export renders them: outside a request, not in draft mode.
 jest.mock('next/headers', () => ({ draftMode: async () => ({ isEnabled: false }) }))
-jest.mock('@/lib/content/media', () => ({
-  ...jest.requireActual('@/lib/content/media'),
+jest.mock('@/lib/content/inline-image', () => ({
+  ...jest.requireActual('@/lib/content/inline-image'),
   inlineIfSmall: async (image: unknown) => image,
 }))
 

@@ -37,7 +37,7 @@ import { JsonLd } from '@/components/seo/JsonLd'
 import { CardGridPage } from '@/components/ui/CardGridPage'
 import { ContentImage } from '@/components/ui/ContentImage'
 import { PageHeader } from '@/components/ui/PageHeader'
-import type { ContentImage as ContentImageData } from '@/lib/content/media'
+import type { ContentImage as ContentImageData } from '@/lib/content/image'
 import {
   absoluteUrl,
   caseStudyCardName,
