@@ -22,7 +22,7 @@ export default function nextConfig(phase) {
           // is one that renders nothing and ships no client code.
           turbopack: { resolveAlias: { [VISUAL_EDITING]: './components/preview/NoVisualEditing.tsx' } },
         }),
-    // Content images are copied into public/media/ at build time (scripts/sync-media.ts)
+    // Content images are copied into public/media/ at build time (scripts/check-content.ts)
     // and already sized; there is no server to optimise them.
     images: { unoptimized: true },
     reactStrictMode: true,

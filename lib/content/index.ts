@@ -4,8 +4,8 @@
  * default the environment's (`sourceFromEnv`), published documents, which is what the
  * build (the static export) renders; editors' preview server passes its own, drafts or a
  * release over them, per request (lib/content/page-source.ts). The build validated its
- * content before (`check.ts`, the build's first step: the Studio schema's rules on every
- * published document); these keep only the build's own rules (`validate.ts`): a list a
+ * content before (`content-check.ts`, the build's first step: the Studio schema's rules on every
+ * published document); these keep only the build's own rules (`build-rules.ts`): a list a
  * page needs is not empty, an image's asset resolves.
  */
 import {
@@ -38,7 +38,7 @@ import {
   withPerspective,
   type ContentSource,
 } from './source.ts'
-import { checkDocument, ContentError, imageAsset, requireFound } from './validate.ts'
+import { checkDocument, ContentError, imageAsset, requireFound } from './build-rules.ts'
 import { PREVIEW_CONTACT_PATH } from '../preview.ts'
 
 export type { ContentImage } from './image.ts'

@@ -45,7 +45,7 @@ const mimeTypes: Record<string, string> = {
  *   repeat an id (invalid HTML, and a `url(#id)` of the second would point at the first)
  * @returns the same image with `inlineSvg` set or `src` a `data:` URL, or unchanged when
  *   its type is unknown or it would cost the HTML more than INLINE_IMAGE_MAX_BROTLI_BYTES
- * @throws Error naming the file when the build has not copied it (run scripts/sync-media.ts)
+ * @throws Error naming the file when the build has not copied it (run scripts/check-content.ts)
  */
 export async function inlineIfSmall(
   image: ContentImage,
@@ -97,7 +97,7 @@ async function keptOrInlined(
   try {
     await access(file)
   } catch {
-    throw new Error(`inlineIfSmall: no file at ${file} for image ${src}; run scripts/sync-media.ts`)
+    throw new Error(`inlineIfSmall: no file at ${file} for image ${src}; run scripts/check-content.ts`)
   }
   const entry = path.join(dir, `${path.basename(file)}.${use}.json`)
   // JSON has no undefined: a change that clears a field (a raster's srcSet) keeps it as null.
@@ -139,7 +139,7 @@ async function inlinedFile(
   try {
     bytes = await readFile(file)
   } catch {
-    throw new Error(`inlineIfSmall: no file at ${file} for image ${src}; run scripts/sync-media.ts`)
+    throw new Error(`inlineIfSmall: no file at ${file} for image ${src}; run scripts/check-content.ts`)
   }
   const fitsBudget = (text: string) => brotliCompressSync(text).length <= INLINE_IMAGE_MAX_BROTLI_BYTES
   if (mimeType === 'image/svg+xml') {

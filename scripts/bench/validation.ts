@@ -1,5 +1,5 @@
 /**
- * What the schema validation adds to a build (lib/content/schema-validation.ts): loading
+ * What the schema validation adds to a build (lib/content/schema-rules.ts): loading
  * Sanity's schema and validation packages and compiling the Studio schema once, then
  * validating (a) the seed and (b) a large dataset: the seed plus 1,000 reviews and 200
  * case studies made from its own documents (unique ids, slugs and legacy ids, so the
@@ -39,7 +39,7 @@ export function largeDataset(seed: StoredDocument[], reviews = 1000, caseStudies
  */
 export async function measureValidation(seedFile: string, runs = 3): Promise<ValidationFigures> {
   const started = performance.now()
-  const { siteSchema, validateSnapshot } = await import('../../lib/content/schema-validation.ts')
+  const { siteSchema, validateSnapshot } = await import('../../lib/content/schema-rules.ts')
   siteSchema()
   const loadMs = performance.now() - started
   const seed = parseNdjson(readFileSync(seedFile, 'utf8'), seedFile)

@@ -7,8 +7,8 @@
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { validateAllContent } from '../../lib/content/check.ts'
-import { rulesReadChange, type RuleRead } from '../../lib/content/schema-validation.ts'
+import { validateAllContent } from '../../lib/content/content-check.ts'
+import { rulesReadChange, type RuleRead } from '../../lib/content/schema-rules.ts'
 import { getMediaAssets } from '../../lib/content/index.ts'
 import { syncMedia } from '../../lib/content/media-sync.ts'
 import { readAllDocuments, type ContentSource, type StoredDocument } from '../../lib/content/source.ts'

@@ -18,7 +18,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ReadRecord } from '../../lib/content/reads.ts'
 import { resultHash, touches } from '../../lib/content/reads.ts'
-import type { RuleRead } from '../../lib/content/schema-validation.ts'
+import type { RuleRead } from '../../lib/content/schema-rules.ts'
 import { runQuery, type ContentSource, type StoredDocument } from '../../lib/content/source.ts'
 
 /** The dependency map's file in a build. A dot file, never served. */
@@ -38,7 +38,7 @@ export type DependencyMap = {
   /** Every document of the snapshot: `_id` -> [type, sha1 of the document]. */
   documents: Record<string, [string, string]>
   /**
-   * The queries each document's schema rules ran (lib/content/schema-validation.ts), so a
+   * The queries each document's schema rules ran (lib/content/schema-rules.ts), so a
    * change validates again only the documents whose rules read it (scripts/build/content-step.ts).
    */
   ruleReads: Record<string, RuleRead[]>

@@ -1,6 +1,6 @@
 /**
  * Link and embed rules: the one copy of them. The Studio shows them to editors and the
- * build runs them on every published document (lib/content/schema-validation.ts).
+ * build runs them on every published document (lib/content/schema-rules.ts).
  * Sanity's `uri({ allowRelative: true })` lets anything starting with "/" through as
  * "relative", including `//evil.example` and `/\evil.example`, which browsers open as
  * another site: these custom rules refuse them. A link in text to a path on this site

@@ -3,11 +3,11 @@
  *
  * The real build fails on a bad link: `npm run build` (scripts/build.ts) starts with
  * the content step (scripts/build/content-step.ts), which validates all content
- * (lib/content/check.ts) before Next runs. Run here as npm runs it (the project's
+ * (lib/content/content-check.ts) before Next runs. Run here as npm runs it (the project's
  * Node 24, LOCAL_DATASET pointing at an edited copy of the seed), in a temporary
  * working folder so nothing of this checkout (public/, .next) is touched: the bad
  * cases run the build itself, which stops before Next; the good case runs
- * `npm run dev`'s content step (scripts/sync-media.ts), the same step without Next.
+ * `npm run dev`'s content step (scripts/check-content.ts), the same step without Next.
  */
 import { spawnSync } from 'node:child_process'
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
@@ -18,7 +18,7 @@ import { NODE } from './helpers/publisherFixture'
 import { SEED_FILE, seedDocuments, seedWith } from './helpers/dataset'
 
 /** Runs a script (default the build) on `datasetFile` in a fresh folder. */
-function syncMedia(datasetFile: string, script = 'scripts/build.ts') {
+function runOnDataset(datasetFile: string, script = 'scripts/build.ts') {
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'build-check-'))
   const run = spawnSync(NODE, [path.resolve(script)], {
     cwd,
@@ -37,7 +37,7 @@ test('npm run build is scripts/build.ts', () => {
 })
 
 test('the seed passes (so a failure below is the bad field, nothing else)', () => {
-  const run = syncMedia(SEED_FILE, 'scripts/sync-media.ts')
+  const run = runOnDataset(SEED_FILE, 'scripts/check-content.ts')
   expect([run.status, run.stderr]).toEqual([0, ''])
   expect(readdirSync(path.join(run.cwd, 'public', 'media')).length).toBeGreaterThan(0)
 }, 60_000)
@@ -90,7 +90,7 @@ const cases: { what: string; id: string; field: string; edit: (doc: StoredDocume
 test.each(cases.map((item) => [item.what, item] as const))(
   '%s fails the build with exit code 1, naming the document and field, before writing anything',
   (_, { id, field, edit }) => {
-    const run = syncMedia(seedWith(id, edit).file)
+    const run = runOnDataset(seedWith(id, edit).file)
     expect(run.status).toBe(1)
     expect(run.stderr).toContain(`Invalid content: document "${id}", field "${field}"`)
     expect(existsSync(path.join(run.cwd, 'public'))).toBe(false)
@@ -110,7 +110,7 @@ describe("the build's own rules on asset files (what the schema cannot say)", ()
 
   test('a missing image file fails the build naming the asset and field', () => {
     const { file, asset } = seedWithImages((images, name) => rmSync(path.join(images, name)))
-    const run = syncMedia(file)
+    const run = runOnDataset(file)
     expect(run.status).toBe(1)
     expect(run.stderr).toContain(
       `Invalid content: document "${asset._id}", field "originalFilename": no file at`,
@@ -119,7 +119,7 @@ describe("the build's own rules on asset files (what the schema cannot say)", ()
 
   test('an image file changed since the dataset was made fails the build naming the asset and field', () => {
     const { file, asset } = seedWithImages((images, name) => appendFileSync(path.join(images, name), '\n'))
-    const run = syncMedia(file)
+    const run = runOnDataset(file)
     expect(run.status).toBe(1)
     expect(run.stderr).toContain(`Invalid content: document "${asset._id}", field "sha1hash":`)
     expect(run.stderr).toContain('regenerate the dataset')

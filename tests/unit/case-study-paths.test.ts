@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { getCaseStudy, getCaseStudyPaths } from '@/lib/content'
-import { validateAllContent } from '@/lib/content/check'
+import { validateAllContent } from '@/lib/content/content-check'
 import { SEED_FILE, seedDocuments, seedWith, writeDataset } from './helpers/dataset'
 
 const local = { kind: 'local', file: SEED_FILE } as const

@@ -3,13 +3,13 @@
  *
  * Every link and embed field of the dataset refuses script, data, plain-http and
  * other-site addresses at build time (the Studio schema's rules, run by the build's
- * first step, lib/content/check.ts), naming the document and the field: siteSettings bookingWidgetUrl, bookingScriptUrl,
+ * first step, lib/content/content-check.ts), naming the document and the field: siteSettings bookingWidgetUrl, bookingScriptUrl,
  * contactWebhookUrl, siteUrl; portfolioSite url; links in case study text
  * (issue, solution, outcome: markDefs[].href); and image assets' url (what
  * the build downloads from Sanity).
  */
 import { ContentError, getSiteSettings } from '@/lib/content'
-import { validateAllContent } from '@/lib/content/check'
+import { validateAllContent } from '@/lib/content/content-check'
 import { httpsUrlOrSitePath, isHttps, isSitePath, textLinkHref } from '@/studio/schemaTypes/urls'
 import type { StoredDocument } from '@/lib/content/source'
 import { BAD_PATHS, BAD_URLS } from './helpers/badUrls'

@@ -9,7 +9,7 @@
  * Release versions: content-releases.test.ts.
  */
 import { getHomePage, getPreviewDrafts, getSiteSettings } from '@/lib/content'
-import { validateAllContent } from '@/lib/content/check'
+import { validateAllContent } from '@/lib/content/content-check'
 import { sourceFromEnv, withPerspective, type StoredDocument } from '@/lib/content/source'
 import { PREVIEW_CONTACT_PATH } from '@/lib/preview'
 import { seedDocuments, writeDataset } from './helpers/dataset'

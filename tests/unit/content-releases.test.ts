@@ -22,7 +22,7 @@ import {
   getPreviewDrafts,
   getSiteSettings,
 } from '@/lib/content'
-import { validateAllContent } from '@/lib/content/check'
+import { validateAllContent } from '@/lib/content/content-check'
 import * as queries from '@/lib/content/queries'
 import {
   readAllDocuments,

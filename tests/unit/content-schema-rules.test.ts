@@ -11,13 +11,8 @@
  */
 import type { Rule, SchemaType } from '@sanity/types'
 import { getFallbackLocaleSource } from '@sanity/validation/_internal'
-import {
-  assertValidSnapshot,
-  siteSchema,
-  snapshotClient,
-  validateSnapshot,
-} from '@/lib/content/schema-validation'
-import { ContentError } from '@/lib/content/validate'
+import { assertValidSnapshot, siteSchema, snapshotClient, validateSnapshot } from '@/lib/content/schema-rules'
+import { ContentError } from '@/lib/content/build-rules'
 import type { StoredDocument } from '@/lib/content/source'
 import { schemaTypes } from '@/studio/schemaTypes'
 import { seedDocuments } from './helpers/dataset'

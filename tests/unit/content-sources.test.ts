@@ -136,7 +136,7 @@ describe("the build's schema validation reads both sources the same way", () => 
   })
 
   test('a document that breaks a Studio-only limit fails the build from the Content Lake too', async () => {
-    const { validateAllContent } = await import('@/lib/content/check')
+    const { validateAllContent } = await import('@/lib/content/content-check')
     const review = seedDocuments().find((doc) => doc._type === 'review')!
     const broken = await startSanityStandIn(
       seedDocuments().map((doc) => (doc._id === review._id ? { ...doc, text: 'Too short.' } : doc)),

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { ContentError, getCaseStudyCards, getPortfolioSites, getSiteSettings } from '@/lib/content'
-import { validateAllContent } from '@/lib/content/check'
+import { validateAllContent } from '@/lib/content/content-check'
 import { utimesSync, writeFileSync } from 'node:fs'
 import { loadLocalDataset, parseNdjson } from '@/lib/content/source'
 import { seedDocuments, seedWith, writeDataset } from './helpers/dataset'

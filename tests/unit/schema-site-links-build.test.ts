@@ -2,16 +2,16 @@
  * @jest-environment node
  *
  * A link in case study text to a page this site does not have fails the build's first step:
- * the Studio schema's rules run over the snapshot (lib/content/schema-validation.ts, through
- * lib/content/check.ts), and the error names the document `_id`, the field path in Sanity's
+ * the Studio schema's rules run over the snapshot (lib/content/schema-rules.ts, through
+ * lib/content/content-check.ts), and the error names the document `_id`, the field path in Sanity's
  * notation and the rule's message. Links to the site's pages and to case studies the dataset
  * holds (by slug or legacy id) pass; what counts is the snapshot the build renders, through
  * its perspective.
  */
-import { validateAllContent } from '@/lib/content/check'
-import { assertValidSnapshot, validateSnapshot } from '@/lib/content/schema-validation'
+import { validateAllContent } from '@/lib/content/content-check'
+import { assertValidSnapshot, validateSnapshot } from '@/lib/content/schema-rules'
 import { readAllDocuments, type StoredDocument } from '@/lib/content/source'
-import { ContentError } from '@/lib/content/validate'
+import { ContentError } from '@/lib/content/build-rules'
 import { seedDocuments, writeDataset } from './helpers/dataset'
 
 const seed = seedDocuments()

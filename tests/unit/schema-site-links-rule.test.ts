@@ -8,7 +8,7 @@
  * client is the build's (`snapshotClient`: groq-js over a snapshot), so the query is proven
  * to work where the build runs it.
  */
-import { snapshotClient } from '@/lib/content/schema-validation'
+import { snapshotClient } from '@/lib/content/schema-rules'
 import type { StoredDocument } from '@/lib/content/source'
 import { caseStudyHref, SITE_PAGES } from '@/studio/schemaTypes/sitePages'
 import { textLinkHasPage } from '@/studio/schemaTypes/urls'

@@ -1,4 +1,4 @@
-/** Addresses no link or embed field may hold (tests of lib/content/validate.ts and the Studio's rules). */
+/** Addresses no link or embed field may hold (tests of lib/content/build-rules.ts and the Studio's rules). */
 
 /** Refused in every link or embed field. */
 export const BAD_URLS = [

@@ -18,7 +18,7 @@
  *   `groq-js`, Sanity's GROQ engine; anything else that would need the network throws,
  *   so that rule fails the build loudly instead of passing silently.
  * What the schema cannot say (asset files, safe inline drawings, lists a page cannot do
- * without) stays in build code: `validate.ts` and `media-sync.ts`.
+ * without) stays in build code: `build-rules.ts` and `media-sync.ts`.
  */
 import { Schema } from '@sanity/schema'
 import { builtinTypes } from '@sanity/schema/_internal'
@@ -30,7 +30,7 @@ import { evaluateSync, parse, toJS } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
 import { idsIn, resultHash, scannedTypes, touches, type ReadRecord } from './reads.ts'
 import type { StoredDocument } from './source.ts'
-import { ContentError, type ContentProblem } from './validate.ts'
+import { ContentError, type ContentProblem } from './build-rules.ts'
 
 let compiled: CompiledSchema | undefined
 
@@ -43,7 +43,7 @@ export function siteSchema(): CompiledSchema {
   if (compiled) return compiled
   if (!Array.isArray(builtinTypes) || typeof inferFromSchema !== 'function')
     throw new Error(
-      'schema-validation: @sanity/schema/_internal no longer exports `builtinTypes` (an array), or ' +
+      'schema-rules: @sanity/schema/_internal no longer exports `builtinTypes` (an array), or ' +
         '@sanity/validation/_internal no longer exports `inferFromSchema`: compare with `createSchema` in `sanity`',
     )
   const builtin = Schema.compile({ name: 'builtin', types: builtinTypes })
@@ -53,7 +53,7 @@ export function siteSchema(): CompiledSchema {
   return schema
 }
 
-/** The project's own document types (Sanity's asset documents are checked by the build's rules, `validate.ts`). */
+/** The project's own document types (Sanity's asset documents are checked by the build's rules, `build-rules.ts`). */
 const SITE_DOCUMENT_TYPES = new Set<string>(
   schemaTypes.filter((type) => type.type === 'document').map((type) => type.name),
 )

@@ -1,7 +1,7 @@
 /**
- * The whole content check the build runs first (`scripts/sync-media.ts`): every
+ * The whole content check the build runs first (`scripts/check-content.ts`): every
  * published document is validated with the Studio schema's own rules
- * (`schema-validation.ts`), then every document the pages read is read as the pages
+ * (`schema-rules.ts`), then every document the pages read is read as the pages
  * will read it, so bad content (a missing field, a `javascript:` or `http:` link, a
  * review too short) fails the build before Next.js starts, with the document `_id`
  * and the field.
@@ -16,9 +16,9 @@ import {
   getSiteSettings,
 } from './index.ts'
 import { caseStudyPathsQuery } from './queries.ts'
-import { assertValidSnapshot, type SchemaFindings } from './schema-validation.ts'
+import { assertValidSnapshot, type SchemaFindings } from './schema-rules.ts'
 import { readAllDocuments, runQuery, sourceFromEnv, type ContentSource } from './source.ts'
-import { checkDocument, downloadableUrl } from './validate.ts'
+import { checkDocument, downloadableUrl } from './build-rules.ts'
 
 /**
  * Reads and validates everything the site is built from.

@@ -2,7 +2,7 @@
  * The build's own content rules: only what the Studio schema cannot say. Every rule an
  * editor sees (required fields, lengths, patterns, https-only links, hotspots, unique
  * addresses) lives in `studio/schemaTypes/` and the build runs it from there
- * (`schema-validation.ts`). What is left here, each a named rule:
+ * (`schema-rules.ts`). What is left here, each a named rule:
  * - `requireFound`: a list a page cannot do without is not empty (at least one case
  *   study, the siteSettings singleton, ...);
  * - `imageAsset`: an image's asset document is in the dataset and has dimensions (the

@@ -3,7 +3,7 @@
  * step `npm run build` starts with): validates all published content and copies every
  * image it uses into public/media/. A bad field, e.g. a `javascript:` link, stops here
  * with the document `_id` and field, exit code 1, before anything is written.
- * Usage: node scripts/sync-media.ts
+ * Usage: node scripts/check-content.ts
  */
 import path from 'node:path'
 import { ContentError } from '../lib/content/index.ts'
@@ -15,9 +15,9 @@ try {
   const result = await contentStep(source, path.resolve('.cache/dev/content.ndjson'), path.resolve('public'))
   const from =
     source.kind === 'local' ? path.relative(process.cwd(), source.file) : `Sanity project ${source.projectId}`
-  console.log(`sync-media: ${result.images} images from ${from} -> public/media/`)
+  console.log(`check-content: ${result.images} images from ${from} -> public/media/`)
 } catch (error) {
   if (!(error instanceof ContentError)) throw error
-  console.error(`sync-media: ${error.message}`)
+  console.error(`check-content: ${error.message}`)
   process.exit(1)
 }
