@@ -3,13 +3,13 @@
  * through @sanity/client. Idempotent: writes only what is missing or differs.
  *   SANITY_PROJECT_ID=abc123 SANITY_API_WRITE_TOKEN=... npm run seed [-- --dry-run]
  * Env: SANITY_PROJECT_ID, SANITY_API_WRITE_TOKEN (required), SANITY_DATASET,
- * SANITY_API_VERSION, LOCAL_DATASET, SANITY_API_HOST (tests only). See lib/content/seed/.
+ * SANITY_API_VERSION, LOCAL_DATASET, SANITY_API_HOST (tests only). See scripts/seed/.
  */
 import path from 'node:path'
-import { createSeedClient, seedConfigFromEnv, type SeedConfig } from '../lib/content/seed/config.ts'
-import { loadSeed } from '../lib/content/seed/load.ts'
-import { describePlan, isUpToDate, summarizePlan, summarizeResult } from '../lib/content/seed/report.ts'
-import { applySeed, planSeed } from '../lib/content/seed/sync.ts'
+import { createSeedClient, seedConfigFromEnv, type SeedConfig } from './seed/config.ts'
+import { loadSeed } from './seed/load.ts'
+import { describePlan, isUpToDate, summarizePlan, summarizeResult } from './seed/report.ts'
+import { applySeed, planSeed } from './seed/sync.ts'
 
 const fail = (message: string): never => {
   console.error(`seed: ${message}`)

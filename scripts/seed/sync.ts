@@ -6,7 +6,7 @@
  * are ever written; nothing is deleted.
  */
 import type { SanityClient } from '@sanity/client'
-import type { StoredDocument } from '../source.ts'
+import type { StoredDocument } from '../../lib/content/source.ts'
 import { documentAction, rewriteAssetRefs, withoutSystemFields, type DocumentAction } from './documents.ts'
 import type { Seed, SeedImage } from './load.ts'
 

@@ -4,7 +4,7 @@
  */
 import { createClient, type SanityClient } from '@sanity/client'
 import path from 'node:path'
-import { DEFAULT_API_VERSION, DEFAULT_LOCAL_DATASET } from '../source.ts'
+import { DEFAULT_API_VERSION, DEFAULT_LOCAL_DATASET } from '../../lib/content/source.ts'
 
 /** Where to seed and from which file. */
 export type SeedConfig = {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseNdjson, type StoredDocument } from '../source.ts'
+import { parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
 
 /** One image to upload: the seed's asset document `_id` and the file's bytes. */
 export type SeedImage = {

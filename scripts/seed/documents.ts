@@ -4,7 +4,7 @@
  * already matches it.
  */
 import { isDeepStrictEqual } from 'node:util'
-import type { StoredDocument } from '../source.ts'
+import type { StoredDocument } from '../../lib/content/source.ts'
 
 /** Fields the Content Lake sets itself; ignored when comparing, never sent. */
 export const SYSTEM_FIELDS = ['_rev', '_createdAt', '_updatedAt'] as const
