@@ -6,7 +6,8 @@
  * - the headers every answer carries and the two cache rules;
  * - which file answers a URL path: the clean-URL rules of static hosts (Netlify,
  *   Cloudflare Pages, serve), so the export behaves the same here and there;
- * - the old addresses that answer with a permanent redirect (`.redirects.json`).
+ * - the old addresses that answer with a permanent redirect (`.redirects.json`);
+ * - how a build folder's files are listed (`listFiles`), for every program that walks one.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -182,6 +183,37 @@ export async function readRedirects(root: string): Promise<RedirectsManifest | n
   return isPages && isRedirects ? { pages, redirects } : null
 }
 
+/** What `listFiles` lists besides the walk itself. */
+export type ListFilesOptions = {
+  /** Keeps a path when it returns true; given the path as listed (relative, `/` separators). */
+  filter?: (file: string) => boolean
+  /**
+   * Lists every entry, folders and symbolic links too, not only regular files (for renaming
+   * names: decode-file-names.ts). Default false.
+   */
+  everyEntry?: boolean
+}
+
+/**
+ * Lists the files of a folder at any depth: the one walk of a build folder, for the
+ * postbuild, the publisher, the build and the audits and benchmarks alike.
+ * Regular files only (unless `everyEntry`); a symbolic link is never followed, and is
+ * listed only with `everyEntry`. Dot files and dot folders are listed like any other.
+ * @param root path of the folder (absolute, or relative to the working directory)
+ * @param options filter: which paths to keep; everyEntry: folders and links too
+ * @returns paths relative to root with `/` separators (no leading slash), sorted by
+ *   UTF-16 code units (`Array.prototype.sort`)
+ * @throws Error (ENOENT, ENOTDIR) when root is missing or no folder: a build to walk must be there
+ */
+export async function listFiles(root: string, options: ListFilesOptions = {}): Promise<string[]> {
+  const { filter, everyEntry = false } = options
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  const files = entries
+    .filter((entry) => everyEntry || entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+  return (filter ? files.filter(filter) : files).sort()
+}
+
 /**
  * Lists the servable files of a build directory, and reads its old addresses.
  * @param root absolute path of the build
@@ -189,16 +221,7 @@ export async function readRedirects(root: string): Promise<RedirectsManifest | n
  *   build's `.redirects.json` (none without one)
  */
 export async function indexSite(root: string): Promise<SiteIndex> {
-  const [entries, manifest] = await Promise.all([
-    readdir(root, { recursive: true, withFileTypes: true }),
-    readRedirects(root),
-  ])
-  const files: string[] = []
-  for (const entry of entries) {
-    if (!entry.isFile()) continue
-    const file = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
-    if (isServable(file)) files.push(file)
-  }
+  const [files, manifest] = await Promise.all([listFiles(root, { filter: isServable }), readRedirects(root)])
   return siteIndexOf(files, manifest?.redirects)
 }
 

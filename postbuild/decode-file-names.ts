@@ -3,8 +3,12 @@
  * name in some versions (`Osteopath%20Lancing.html`); a static host looks for the
  * decoded name once it has decoded the URL path. This step makes sure of it.
  */
-import { readdir, rename } from 'node:fs/promises'
+import { rename } from 'node:fs/promises'
 import path from 'node:path'
+import { listFiles } from '../lib/build-output.ts'
+
+/** How deep a listed path lies: where its folder's part ends (-1 at the root). */
+const folderEnd = (entry: string) => entry.lastIndexOf('/')
 
 /**
  * Renames files and folders whose names are percent-encoded (`Osteopath%20Lancing.html`)
@@ -15,21 +19,23 @@ import path from 'node:path'
  */
 export async function decodeFileNames(root: string): Promise<string[]> {
   const renamed: string[] = []
-  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  const entries = await listFiles(root, { everyEntry: true })
   // Deepest first, so renaming a folder never invalidates a path still to visit.
-  const sorted = entries.sort((a, b) => b.parentPath.length - a.parentPath.length)
+  const sorted = entries.sort((a, b) => folderEnd(b) - folderEnd(a))
   for (const entry of sorted) {
+    const folder = entry.slice(0, folderEnd(entry) + 1)
+    const name = entry.slice(folder.length)
     let decoded: string
     try {
-      decoded = decodeURIComponent(entry.name)
+      decoded = decodeURIComponent(name)
     } catch {
       continue
     }
-    if (decoded === entry.name) continue
+    if (decoded === name) continue
     if (decoded.includes('/') || decoded.includes('\\'))
-      throw new Error(`${entry.name}: decodes to a name with a path separator`)
-    await rename(path.join(entry.parentPath, entry.name), path.join(entry.parentPath, decoded))
-    renamed.push(path.relative(root, path.join(entry.parentPath, decoded)))
+      throw new Error(`${name}: decodes to a name with a path separator`)
+    await rename(path.join(root, entry), path.join(root, folder, decoded))
+    renamed.push(path.relative(root, path.join(root, folder, decoded)))
   }
   return renamed
 }

@@ -18,10 +18,11 @@
  * It imports nothing of the publisher (`server/`); what both read is lib/build-output.ts.
  */
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
   BUILD_MARKER,
+  listFiles,
   REDIRECTS_FILE,
   urlPathOf,
   type BuildInfo,
@@ -50,11 +51,6 @@ export function newBuildId(now = new Date()): string {
   const iso = now.toISOString() // 2026-11-22T18:30:12.345Z
   const stamp = `${iso.slice(0, 10).replace(/-/g, '')}-${iso.slice(11, 19).replace(/:/g, '')}-${iso.slice(20, 23)}`
   return `${stamp}-${randomBytes(2).toString('hex')}`
-}
-
-async function listFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
 }
 
 /** What `finalizeExport` did, for the build log. */
@@ -95,13 +91,13 @@ export async function finalizeExport(
 ): Promise<FinalizeResult> {
   const renamed = await decodeFileNames(root)
   const files = await listFiles(root)
-  if (!files.includes(path.join(root, 'index.html'))) throw new Error(`${root}: no index.html, not an export`)
+  if (!files.includes('index.html')) throw new Error(`${root}: no index.html, not an export`)
   const fileSet = new Set(files)
   const pages = await Promise.all(
     files
-      .filter((file) => file.endsWith('.html'))
-      .map(async (file) => {
-        const relative = path.relative(root, file).split(path.sep).join('/')
+      .filter((relative) => relative.endsWith('.html'))
+      .map(async (relative) => {
+        const file = path.join(root, relative)
         // A page taken from the live build is final already; its headers are made again below,
         // from its script hashes (not even read when the live build recorded them).
         if (options.reused?.has(relative)) {
@@ -112,12 +108,9 @@ export async function finalizeExport(
         const exported = await readFile(file, 'utf8')
         // Next's chunks start after the first paint (defer-framework-scripts.ts); the CSP
         // below hashes the loader. The page's RSC payload file lets its inline copy go as well.
-        const payloadFile = payloadFileOf(root, file)
+        const payloadFile = path.relative(root, payloadFileOf(root, file)).split(path.sep).join('/')
         const payload = fileSet.has(payloadFile)
-          ? {
-              url: encodeURI('/' + path.relative(root, payloadFile).split(path.sep).join('/')),
-              text: await readFile(payloadFile, 'utf8'),
-            }
+          ? { url: encodeURI(`/${payloadFile}`), text: await readFile(path.join(root, payloadFile), 'utf8') }
           : undefined
         // Every page preloads the site font, the 404 page included (adaptive-font-preload.ts).
         const html = deferFrameworkScripts(preloadPageFonts(exported), payload)
@@ -143,13 +136,7 @@ export async function finalizeExport(
       ),
     ),
   )
-  await writeFile(
-    path.join(root, '_redirects'),
-    redirectsFile(
-      files.map((file) => path.relative(root, file)),
-      moved.redirects,
-    ),
-  )
+  await writeFile(path.join(root, '_redirects'), redirectsFile(files, moved.redirects))
   const compressed = await precompressSite(root, options.cacheDir, options.reused)
   // After the listings and copies above: nothing of the site names or serves it.
   await writeFile(

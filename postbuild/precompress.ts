@@ -15,6 +15,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import pMap from 'p-map'
+import { listFiles } from '../lib/build-output.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -130,19 +131,16 @@ export async function precompressSite(
     compressions: 0,
     reused: 0,
   }
-  const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  const files = entries
-    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-  const isReused = (file: string) => reused.has(path.relative(root, file).split(path.sep).join('/'))
+  const files = await listFiles(root, { filter: (file) => COMPRESSIBLE.test(file) })
 
   // Hashed first (a few percent of the time), so that each content is compressed once.
   const byHash = new Map<string, Content>()
   const used = new Set<string>()
   await pMap(
     files,
-    async (file) => {
-      if (isReused(file)) {
+    async (relative) => {
+      const file = path.join(root, relative)
+      if (reused.has(relative)) {
         // Its copies came with it: only counted, nothing read (a thousand pages' files).
         const sizeOf = (copy: string) =>
           stat(copy).then(

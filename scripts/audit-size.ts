@@ -11,7 +11,7 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)}`.padStart(7)
 console.log(
   `${'page'.padEnd(44)} ${'JS gz'.padStart(7)} ${'CSS gz'.padStart(7)} ${'HTML gz'.padStart(7)}  (KiB)`,
 )
-for (const row of routeBytes(path.resolve(process.env.OUT_DIR ?? 'out')))
+for (const row of await routeBytes(path.resolve(process.env.OUT_DIR ?? 'out')))
   console.log(
     `${decodeURI(row.route).padEnd(44)} ${kib(row.js.gzip)} ${kib(row.css.gzip)} ${kib(row.html.gzip)}`,
   )

@@ -140,9 +140,9 @@ const againstFlag = process.argv.indexOf('--bytes-against')
 const against = againstFlag > 0 ? process.argv[againstFlag + 1] : undefined
 if (againstFlag > 0 && !against)
   throw new Error('--bytes-against needs a git revision, e.g. --bytes-against main~3')
-const compareBytes = (revision: string, now: RouteBytes[]) => {
+const compareBytes = async (revision: string, now: RouteBytes[]) => {
   console.log(`bench: building ${revision} for its bytes...`)
-  const before = routeBytesAt(revision)
+  const before = await routeBytesAt(revision)
   const total = (row: RouteBytes | undefined, key: 'raw' | 'br') =>
     row ? row.js[key] + row.css[key] + row.html[key] + row.images[key] : NaN
   const routes = [...new Set([...before, ...now].map((row) => row.route))].sort()
@@ -207,7 +207,7 @@ if (process.argv.includes('--editors-only')) {
   printGate(await measureGate('out'))
   printEditors(await measureEditorFigures(3, scaleFlag()))
   printContentLakePreview(await measureContentLakePreview())
-  if (against) compareBytes(against, routeBytes('out'))
+  if (against) await compareBytes(against, await routeBytes('out'))
   process.exit(0)
 }
 
@@ -217,7 +217,7 @@ if (filesFlag > 0) {
   if (!revision) throw new Error('--files-against needs a git revision, e.g. --files-against main~3')
   requireBuild()
   console.log(`bench: building ${revision} to compare its files with out/...`)
-  const diff = measureAt(revision, (exportDir) => compareExports(exportDir, 'out'))
+  const diff = await measureAt(revision, (exportDir) => compareExports(exportDir, 'out'))
   console.log(
     `\nFiles of ${revision}'s build -> out/: ${diff.identical} identical, ${diff.onlyBuildId} differ only by Next's build id, ${diff.differ.length} differ`,
   )
@@ -241,10 +241,10 @@ if (process.argv.includes('--gate-only')) {
 }
 
 const builds = measureBuilds()
-const site = routeBytes('out')
+const site = await routeBytes('out')
 console.log('bench: the empty page...')
 const empty = await buildEmptyPage()
-const [emptyRow] = routeBytes(empty.out).filter((row) => row.route === '/')
+const [emptyRow] = (await routeBytes(empty.out)).filter((row) => row.route === '/')
 if (!emptyRow) throw new Error('the empty page has no index.html')
 const publishing = process.argv.includes('--no-publish') ? null : await measurePublishing()
 const validation = await measureValidation(DEFAULT_LOCAL_DATASET)
@@ -252,7 +252,7 @@ const gate = await measureGate('out')
 const editors = process.argv.includes('--no-publish') ? null : await measureEditorFigures(3, scaleFlag())
 const contentLakePreview = editors ? await measureContentLakePreview() : null
 const scale = process.argv.includes('--no-publish') ? null : await measureScale(scaleFlag())
-const bytesAgainst = against ? compareBytes(against, site) : null
+const bytesAgainst = against ? await compareBytes(against, site) : null
 
 const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
 const table = (rows: RouteBytes[]) =>

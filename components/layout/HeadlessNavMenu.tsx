@@ -7,7 +7,16 @@ import { useEffect, useRef, type MouseEvent } from 'react'
 import { anchorOf, ANCHOR_RETRY_MS, type NavItem } from '@/lib/navigation'
 import { scrollBehavior, scrollToAnchor } from '@/lib/scroll'
 import { Chevron, menuButtonClass } from './menuButton'
-import type { NavMenuProps } from './NavMenu'
+
+/** What the navigation's 'Menu' takes: this menu, and the light shell (NavMenu) that stands in for it. */
+export type NavMenuProps = {
+  /** the links it lists, in order */
+  items: NavItem[]
+  /** where it shows (e.g. only below the md breakpoint) */
+  className?: string
+  /** which edge the open list lines up with */
+  align?: 'left' | 'right'
+}
 
 const itemClass =
   'flex min-h-11 w-full items-center rounded-ui px-4 text-left text-base font-medium text-ink data-focus:bg-accent-soft'

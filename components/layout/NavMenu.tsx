@@ -1,19 +1,11 @@
 'use client'
 
-import { useEffect, useRef, useState, type ComponentType } from 'react'
-import type { NavItem } from '@/lib/navigation'
+import { useEffect, useRef, useState } from 'react'
+// Types only (erased): the menu's code itself is loaded by loadMenu, never with this shell.
+import type { HeadlessNavMenu, NavMenuProps } from './HeadlessNavMenu'
 import { Chevron, menuButtonClass } from './menuButton'
 
-export type NavMenuProps = {
-  /** the links it lists, in order */
-  items: NavItem[]
-  /** where it shows (e.g. only below the md breakpoint) */
-  className?: string
-  /** which edge the open list lines up with */
-  align?: 'left' | 'right'
-}
-
-type LoadedMenu = ComponentType<NavMenuProps & { openOnMount?: boolean }>
+type LoadedMenu = typeof HeadlessNavMenu
 let loading: Promise<LoadedMenu> | null = null
 /**
  * Loads the Headless UI menu's code once, for every NavMenu on the page. A failed load

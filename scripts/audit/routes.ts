@@ -4,9 +4,7 @@
  * address (a legacy id: the server redirects it to the slug's page) is no route of its
  * own; the Nu HTML checker still reads its file.
  */
-import { readdir } from 'node:fs/promises'
-import path from 'node:path'
-import { decodedPath, urlPathOf, type Redirect } from '../../lib/build-output.ts'
+import { decodedPath, listFiles, urlPathOf, type Redirect } from '../../lib/build-output.ts'
 import { NOT_FOUND_PAGES } from '../../postbuild/next-export-shape.ts'
 
 /** An unknown path: the server answers it with the 404 page. */
@@ -56,10 +54,7 @@ export function routesOf(
  * @returns paths relative to root with `/` separators, sorted
  */
 export async function htmlFilesOf(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !file.split('/').some((part) => part.startsWith('.')))
-    .sort()
+  return listFiles(root, {
+    filter: (file) => file.endsWith('.html') && !file.split('/').some((part) => part.startsWith('.')),
+  })
 }

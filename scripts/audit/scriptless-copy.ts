@@ -6,9 +6,10 @@
  * not what the framework adds (docs/speed.md). The copy is the same export, served
  * the same way (its HTML recompressed), in the same run.
  */
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { listFiles } from '../../lib/build-output.ts'
 import { elementsOf } from '../../lib/html-elements.ts'
 import { applyEdits } from '../../postbuild/html-edits.ts'
 
@@ -38,10 +39,9 @@ export function withoutScripts(html: string): string {
 export async function writeScriptlessCopy(exportDir: string, dest: string): Promise<number> {
   await rm(dest, { recursive: true, force: true })
   await cp(exportDir, dest, { recursive: true })
-  const entries = await readdir(dest, { recursive: true, withFileTypes: true })
-  const pages = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-  for (const entry of pages) {
-    const file = path.join(entry.parentPath, entry.name)
+  const pages = await listFiles(dest, { filter: (file) => file.endsWith('.html') })
+  for (const page of pages) {
+    const file = path.join(dest, page)
     const html = withoutScripts(await readFile(file, 'utf8'))
     await writeFile(file, html)
     await writeFile(`${file}.br`, brotliCompressSync(html))

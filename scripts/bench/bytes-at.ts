@@ -22,7 +22,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
  * @returns bytes per page of that revision's build (the same shape as `routeBytes`)
  * @throws Error when the revision does not exist or its build fails
  */
-export const routeBytesAt = (revision: string): RouteBytes[] => measureAt(revision, routeBytes)
+export const routeBytesAt = (revision: string): Promise<RouteBytes[]> => measureAt(revision, routeBytes)
 
 /**
  * Builds another revision in a temporary worktree and measures its export.
@@ -31,7 +31,10 @@ export const routeBytesAt = (revision: string): RouteBytes[] => measureAt(revisi
  * @returns what `measure` returned
  * @throws Error when the revision does not exist or its build fails
  */
-export function measureAt<T>(revision: string, measure: (exportDir: string) => T): T {
+export async function measureAt<T>(
+  revision: string,
+  measure: (exportDir: string) => T | Promise<T>,
+): Promise<T> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-at-'))
   const tree = path.join(dir, 'tree')
   run('git', ['worktree', 'add', '--detach', tree, revision], process.cwd())
@@ -42,7 +45,8 @@ export function measureAt<T>(revision: string, measure: (exportDir: string) => T
     delete env.SANITY_PROJECT_ID
     delete env.CONTENT_PERSPECTIVE
     run('npm', ['run', 'build'], tree, env)
-    return measure(path.join(tree, 'out'))
+    // Awaited here: the worktree is removed only once the measure has read it.
+    return await measure(path.join(tree, 'out'))
   } finally {
     run('git', ['worktree', 'remove', '--force', tree], process.cwd())
     rmSync(dir, { recursive: true, force: true })

@@ -3,11 +3,11 @@
  * references: JavaScript, CSS, HTML and images, raw and compressed (the brotli
  * and gzip copies the build made, as the server sends them).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { deferredPayloadOf, deferredScriptsOf } from '../../postbuild/defer-framework-scripts.ts'
-import { urlPathOf } from '../../lib/build-output.ts'
+import { listFiles, urlPathOf } from '../../lib/build-output.ts'
 
 export type Sizes = { raw: number; br: number; gzip: number }
 export type RouteBytes = {
@@ -51,12 +51,11 @@ function add(total: Sizes, more: Sizes) {
  * @param out the export folder
  * @returns one row per page, sorted by route
  */
-export function routeBytes(out: string): RouteBytes[] {
-  const pages = readdirSync(out, { recursive: true, encoding: 'utf8' })
-    .filter(
-      (file) => file.endsWith('.html') && !file.startsWith('booking/') && !file.startsWith('_not-found'),
-    )
-    .sort()
+export async function routeBytes(out: string): Promise<RouteBytes[]> {
+  const pages = await listFiles(out, {
+    filter: (file) =>
+      file.endsWith('.html') && !file.startsWith('booking/') && !file.startsWith('_not-found'),
+  })
   return pages.map((page) => {
     const html = readFileSync(path.join(out, page), 'utf8')
     const referenced = (pattern: RegExp) =>

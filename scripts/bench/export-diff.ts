@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { listFiles } from '../../lib/build-output.ts'
 import { FRAMEWORK_PREFIX } from '../../postbuild/next-export-shape.ts'
 
 /** What the comparison found; paths use `<build id>` for Next's id. */
@@ -37,14 +38,9 @@ export function nextBuildIdOf(exportDir: string): string {
 }
 
 /** Every file of an export but the precompressed copies, by path with `<build id>` in place of the id. */
-function filesOf(exportDir: string, id: string): Map<string, string> {
-  const files = new Map<string, string>()
-  for (const entry of readdirSync(exportDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue
-    const full = path.join(entry.parentPath, entry.name)
-    files.set(path.relative(exportDir, full).split(id).join('<build id>'), full)
-  }
-  return files
+async function filesOf(exportDir: string, id: string): Promise<Map<string, string>> {
+  const files = await listFiles(exportDir, { filter: (file) => !/\.(br|gz)$/.test(file) })
+  return new Map(files.map((file) => [file.split(id).join('<build id>'), path.join(exportDir, file)]))
 }
 
 /**
@@ -52,9 +48,9 @@ function filesOf(exportDir: string, id: string): Map<string, string> {
  * @param after another (e.g. this checkout's out/)
  * @returns the counts and the paths that differ or exist on one side only
  */
-export function compareExports(before: string, after: string): ExportDiff {
+export async function compareExports(before: string, after: string): Promise<ExportDiff> {
   const [idBefore, idAfter] = [nextBuildIdOf(before), nextBuildIdOf(after)]
-  const [a, b] = [filesOf(before, idBefore), filesOf(after, idAfter)]
+  const [a, b] = await Promise.all([filesOf(before, idBefore), filesOf(after, idAfter)])
   const diff: ExportDiff = { identical: 0, onlyBuildId: 0, differ: [], onlyBefore: [], onlyAfter: [] }
   for (const [file, full] of a) {
     const other = b.get(file)

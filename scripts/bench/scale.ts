@@ -11,20 +11,11 @@
  * build in this checkout meanwhile. Several minutes for the seed, ~15 for N = 200.
  */
 import { spawnSync } from 'node:child_process'
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { encodeSignatureHeader } from '@sanity/webhook'
-import { readBuildPhases } from '../../lib/build-output.ts'
+import { listFiles, readBuildPhases } from '../../lib/build-output.ts'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
 import { serveExport } from '../audit/serve.ts'
 import { health, keepExport, SECRET, timingWhole, type Timing } from './publish.ts'
@@ -80,11 +71,9 @@ async function fullBuild(dataset: string): Promise<PhaseTimes> {
   return { ...phases, total }
 }
 
-/** `.html` files under a folder, at any depth. */
-const htmlFiles = (dir: string) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true }).filter(
-    (entry) => entry.isFile() && entry.name.endsWith('.html'),
-  ).length
+/** How many `.html` files a folder holds, at any depth. */
+const htmlFileCount = async (dir: string) =>
+  (await listFiles(dir, { filter: (file) => file.endsWith('.html') })).length
 
 let delivery = 0
 /**
@@ -188,7 +177,7 @@ export async function measureScale(caseStudies: number, runs = 3): Promise<Scale
     const cold = await fullBuild(file)
     console.log(`bench: scale ${caseStudies}: full build, compiled...`)
     const compiled = await fullBuild(file)
-    const pages = htmlFiles('out')
+    const pages = await htmlFileCount('out')
 
     const site = await serveExport(path.resolve('out'), {
       timeoutMs: 300_000,

@@ -12,9 +12,10 @@
  * checks is left byte for byte as it was. Across filesystems the files are copied.
  */
 import { constants } from 'node:fs'
-import { copyFile, link, mkdir, readdir } from 'node:fs/promises'
+import { copyFile, link, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import pMap from 'p-map'
+import { listFiles } from '../../lib/build-output.ts'
 
 /**
  * The address of one page of a dynamic route, as a path relative to the build.
@@ -55,11 +56,7 @@ export async function reusePages(
   const pages = Object.entries(reuse).flatMap(([route, units]) => units.map((unit) => pagePath(route, unit)))
   if (!pages.length) return []
   const wanted = new Set(pages)
-  const files = (await readdir(previousDir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) =>
-      path.relative(previousDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
-    )
+  const files = await listFiles(previousDir)
   const copied: string[] = []
   const found = new Set<string>()
   const taken = files.flatMap((file) => {

@@ -26,7 +26,7 @@ function exportOf(name: string, id: string, files: Record<string, string>): stri
   return dir
 }
 
-test('same files, files that differ by the build id only, changed files, files on one side', () => {
+test('same files, files that differ by the build id only, changed files, files on one side', async () => {
   const common = {
     'index.html': '<h1>Home</h1>',
     'index.html.br': 'compressed',
@@ -40,7 +40,7 @@ test('same files, files that differ by the build id only, changed files, files o
     'sites.html': '<h1>Sites, changed</h1>',
     '.page-documents.json': '{}',
   })
-  expect(compareExports(before, after)).toEqual({
+  expect(await compareExports(before, after)).toEqual({
     identical: 1,
     onlyBuildId: 2,
     differ: ['sites.html'],

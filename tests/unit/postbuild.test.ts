@@ -206,6 +206,14 @@ test('decodeFileNames leaves plain names alone', async () => {
   expect(await decodeFileNames(dir)).toEqual([])
 })
 
+test('decodeFileNames renames the deepest names first, so a folder renamed never loses what is inside', async () => {
+  write('a%20b/c%20d/e%20f.html', 'x')
+  write('a%20b/g%20h.html', 'y')
+  expect(await decodeFileNames(dir)).toEqual(['a%20b/c%20d/e f.html', 'a%20b/c d', 'a%20b/g h.html', 'a b'])
+  expect(readFileSync(path.join(dir, 'a b/c d/e f.html'), 'utf8')).toBe('x')
+  expect(readFileSync(path.join(dir, 'a b/g h.html'), 'utf8')).toBe('y')
+})
+
 test('resolvePath maps clean URLs and refuses traversal', () => {
   const site = siteIndexOf(
     ['index.html', 'sites.html', 'booking/index.html', 'case-studies/Osteopath Lancing.html'],
