@@ -9,7 +9,8 @@ import { defineConfig, globalIgnores } from 'eslint/config'
  * studio -> nothing of the site;
  * server (the publisher) -> lib; postbuild (the rewriting of an export) -> lib;
  * scripts -> lib, server, postbuild. The two programs never import each other: what
- * both read is lib/build-output.ts. Enforced with ESLint's own no-restricted-imports.
+ * both read is in lib/ (lib/build-output.ts, lib/html-elements.ts, lib/page-documents.ts).
+ * Enforced with ESLint's own no-restricted-imports.
  */
 const pattern = (group, message, extra = {}) => ({ group, message, ...extra })
 const noApp = pattern(['@/app/*', '**/app/*'], 'Nothing imports from app/: routes are the top of the graph.')

@@ -5,10 +5,8 @@
 
 /** Spec §9: the percentage rises by 1 every 20 ms. */
 export const SPLASH_TICK_MS = 20
-/** Spec §9: the fade starts at 1.8 s... */
+/** Spec §9: the fade starts at 1.8 s (its 0.5 s length is the `.splash` transition in app/globals.css)... */
 export const SPLASH_FADE_AT_MS = 1800
-/** ...lasts 0.5 s... */
-export const SPLASH_FADE_MS = 500
 /** ...and the splash is gone (removed) at 2200 ms. */
 export const SPLASH_TOTAL_MS = 2200
 

@@ -1,5 +1,7 @@
 /**
- * `npm run audit` and its parts (README, "Commands"). A thin CLI over scripts/audit/.
+ * `npm run audit:fast` and `npm run audit:doors` (README, "Commands"): a thin CLI over
+ * scripts/audit/. `npm run audit` is `audit:fast`, then `audit:lighthouse` (its own CLI,
+ * scripts/audit-lighthouse.ts).
  * Usage: node scripts/audit.ts [PART...]   (default: every part)
  *  - fast: axe (390 and 1280 px) on every route, the Nu HTML checker on every
  *    exported HTML file, linkinator over the served site; writes
@@ -9,7 +11,7 @@
  *    on the build; writes reports/audit-doors.json.
  * Each part prints its table and its failures; the exit code is 1 when any part missed a target.
  * OUT_DIR audits another complete export instead of `out/` (no build then).
- * A new part (e.g. Lighthouse) is one more entry in PARTS.
+ * A new part is one more entry in PARTS (and an `audit:<part>` script in package.json).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { formatDoors, runDoorsAudit } from './audit/doors.ts'

@@ -9,10 +9,12 @@
 // build script's start).
 import { defineQuery } from 'groq'
 
-// No query picks between drafts, release versions and published documents: the source's
-// perspective does (lib/content/source.ts). Under `published`, the build's (the live
-// site), the queries see published documents only; editors' preview runs the same
-// queries with drafts or a release over them (lib/content/page-source.ts).
+// No page's query picks between drafts, release versions and published documents: the
+// source's perspective does (lib/content/source.ts). The static export (every build, the
+// live site) reads through `published`, so it sees published documents only; editors'
+// preview server runs the same queries per request with drafts or a release over them
+// (lib/content/page-source.ts). The one query that names drafts is `previewDraftsQuery`,
+// the preview banner's list, read with the `raw` perspective.
 
 /**
  * An image field: its alt text, the editor's hotspot (the point a crop keeps in view),
