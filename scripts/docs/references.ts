@@ -5,7 +5,7 @@
  * The rule, so that a reference is judged only where it clearly means this repository:
  *
  * - Paths are read from code: inline code spans and fenced code blocks, each
- *   whitespace-separated word of them (`lib/content/media.ts`, `node scripts/build.ts`),
+ *   whitespace-separated word of them (`lib/content/image.ts`, `node scripts/build.ts`),
  *   with surrounding quotes, brackets and sentence punctuation trimmed. A word is a
  *   repository path when its first segment is a name at the repository's top level
  *   (`app`, `lib`, `docs`, `README.md`, `.github`, …), so `/healthz` (a URL path),
