@@ -13,7 +13,7 @@ import Fastify, {
 } from 'fastify'
 import type { SanityClient } from '@sanity/client'
 import type { Logger } from 'pino'
-import type { BuildStore } from './builds.ts'
+import type { BuildStore } from './build-store.ts'
 import { EditorAccess } from './editor-access.ts'
 import { GuessLimit, WRONG_GUESSES } from './guess-limit.ts'
 import { healthRoutes } from './health.ts'

@@ -10,7 +10,7 @@
  * reason can name every document's content error and the machine's paths: only editors see it.
  */
 import type { FastifyInstance } from 'fastify'
-import type { BuildStore } from './builds.ts'
+import type { BuildStore } from './build-store.ts'
 import type { EditorAccess } from './editor-access.ts'
 import type { Publisher } from './publisher.ts'
 

@@ -7,7 +7,7 @@
  */
 import closeWithGrace from 'close-with-grace'
 import { createServer } from './app.ts'
-import { BuildStore } from './builds.ts'
+import { BuildStore } from './build-store.ts'
 import { configFromEnv } from './config.ts'
 import { readBuildInfo } from '../lib/build-output.ts'
 import { InboxFile } from './inbox.ts'

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { BuildStore } from '../../server/builds.ts'
+import { BuildStore } from '../../server/build-store.ts'
 
 /** A running server and the build it serves. */
 export type ServedSite = {
