@@ -198,7 +198,7 @@ export class Publisher {
         phases.gate = Math.round(gate.ms)
         if (gate.problems.length) throw new Error(gate.problems.join('\n'))
       }
-      const { info, previous, swapMs } = await putLive(store, exportDir)
+      const { info, previous, swapMs } = await store.putLive(exportDir)
       phases.swap = swapMs
       this.#status.builds.succeeded += 1
       this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString(), phases }
@@ -226,17 +226,4 @@ export class Publisher {
       )
     }
   }
-}
-
-/**
- * Moves a finished export into a store and puts it live there (an atomic swap). The
- * caller removes old builds afterwards (`store.prune()`).
- * @returns the build, the one it replaced, and how long the swap took (ms)
- */
-async function putLive(store: BuildStore, exportDir: string) {
-  const started = performance.now()
-  const info = await store.add(exportDir, 'move')
-  const previous = await store.liveId()
-  await store.setLive(info.id)
-  return { info, previous, swapMs: Math.round(performance.now() - started) }
 }

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
@@ -208,6 +208,20 @@ test('the last 5 builds are kept; rollback puts an earlier one live at once, fro
   expect(rollback('--list')).toContain(`* ${builds[3]!.id}`)
   expect(() => rollback('no-such-build')).toThrow()
   expect(await home()).toContain('<h1>v4</h1>')
+})
+
+test('a finished export adopted at start (a copy) goes live the same way a publish does; the export stays', async () => {
+  const replaced = await site.store.liveId()
+  const exportDir = path.join(site.dir, 'adopted')
+  cpSync((await site.store.liveDir())!, exportDir, { recursive: true })
+  writeFileSync(
+    path.join(exportDir, '.build.json'),
+    JSON.stringify({ id: 'adopted-build', builtAt: new Date().toISOString() }),
+  )
+  const { info, previous } = await site.store.putLive(exportDir, 'copy')
+  expect([info.id, previous]).toEqual(['adopted-build', replaced])
+  expect(await site.store.liveId()).toBe('adopted-build')
+  expect(existsSync(path.join(exportDir, '.build.json'))).toBe(true)
 })
 
 test('under load, 5 rebuilds swap in with zero failed requests (autocannon on loopback)', async () => {
