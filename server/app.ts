@@ -165,7 +165,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     app.post('/webhooks/sanity', { onRequest: off }, off)
   }
   await app.register(publishStatusRoutes, {
-    publisher: options.publisher,
+    documentStates: options.publisher.documentStates,
     studioOrigins: options.studioOrigins ?? [],
     preview: Boolean(options.preview),
     access,

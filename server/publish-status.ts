@@ -16,10 +16,11 @@
 import { DocumentId, getPublishedId } from '@sanity/id-utils'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { EditorAccess } from './editor-access.ts'
-import type { DocumentStatus, Publisher } from './publisher.ts'
+import type { DocumentPublishStates, DocumentStatus } from './document-publish-states.ts'
 
 export type PublishStatusOptions = {
-  publisher: Pick<Publisher, 'documentStatus'>
+  /** Each document's last publish (the publisher's `documentStates`). */
+  documentStates: Pick<DocumentPublishStates, 'get'>
   /** Origins of Studios hosted elsewhere, e.g. `https://agency.sanity.studio`. */
   studioOrigins: readonly string[]
   /** Whether this publisher serves editors' draft previews (SANITY_PREVIEW_SECRET). */
@@ -111,6 +112,6 @@ export async function publishStatusRoutes(
     if (!id) return reply.code(400).send({ error: 'not a document id' })
     const access = await options.access.check(request, reply)
     if (access === 'answered') return reply
-    return reply.send(stateFor(id, options.publisher.documentStatus(id), access === 'editor'))
+    return reply.send(stateFor(id, options.documentStates.get(id), access === 'editor'))
   })
 }

@@ -80,7 +80,7 @@ test('drafts and release versions start no build: skipped and logged, their docu
     'versions.rSpring.review-b',
   ])
   expect(site.logs.some((line) => line.event === 'build.requested' && line.documentId)).toBe(false)
-  for (const id of ['review-a', 'review-b']) expect(site.publisher.documentStatus(id)).toBeNull()
+  for (const id of ['review-a', 'review-b']) expect(site.publisher.documentStates.get(id)).toBeNull()
   // The published document itself still builds.
   expect(site.publisher.request({ documentId: 'review-a' })).toBe('started')
   await site.publisher.idle()
