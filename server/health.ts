@@ -10,6 +10,7 @@
  * reason can name every document's content error and the machine's paths: only editors see it.
  */
 import type { FastifyInstance } from 'fastify'
+import { HEALTH_PATH } from '../lib/publisher-routes.ts'
 import type { BuildStore } from './build-store.ts'
 import type { EditorAccess } from './editor-access.ts'
 import type { Publisher } from './publisher.ts'
@@ -61,7 +62,7 @@ export async function healthRoutes(
   app: FastifyInstance,
   options: HealthOptions & { access: EditorAccess },
 ): Promise<void> {
-  app.get('/healthz', async (request, reply) => {
+  app.get(HEALTH_PATH, async (request, reply) => {
     reply.header('Cache-Control', 'no-store').header('Vary', 'Authorization, Cookie')
     const access = await options.access.check(request, reply)
     if (access === 'answered') return reply

@@ -6,6 +6,7 @@
  * that is not JSON; 413 above 1 MiB (Fastify's body limit). Only 202 builds.
  */
 import type { FastifyInstance } from 'fastify'
+import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { checkSignature, RecentKeys, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'
 
 /** Largest webhook body accepted: 1 MiB. */
@@ -34,7 +35,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     )
-    scope.post('/webhooks/sanity', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+    scope.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
       const header = request.headers['sanity-webhook-signature']
       const check = await checkSignature(

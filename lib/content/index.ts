@@ -38,7 +38,7 @@ import {
   type ContentSource,
 } from './source.ts'
 import { checkDocument, ContentError, imageAsset, requireFound } from './validate.ts'
-import { PREVIEW_CONTACT_PATH } from '../preview.ts'
+import { PREVIEW_CONTACT_PATH } from '../publisher-routes.ts'
 
 export type { ContentImage } from './media.ts'
 export { inlineFirstImages, inlineIfSmall } from './media.ts'

@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import os from 'node:os'
 import path from 'node:path'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
-import { PREVIEW_ENABLE_PATH } from '../../lib/preview.ts'
+import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
 import { serveExport, type ServedSite } from '../audit/serve.ts'
 import {
   health,

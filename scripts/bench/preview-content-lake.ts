@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { DEFAULT_API_VERSION, DEFAULT_LOCAL_DATASET, parseNdjson } from '../../lib/content/source.ts'
-import { PREVIEW_ENABLE_PATH } from '../../lib/preview.ts'
+import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
 import { startSanityStandIn } from '../../tests/unit/helpers/sanityStandIn.ts'
 import { serveExport } from '../audit/serve.ts'
 import { health, keepExport, SECRET, timingWhole, type Timing } from './publish.ts'

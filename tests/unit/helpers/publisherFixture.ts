@@ -15,7 +15,7 @@ import { InboxFile } from '@/server/inbox'
 import { publisherLog } from '@/server/log'
 import { Publisher, type PublisherOptions } from '@/server/publisher'
 import type { PreviewHandler } from '@/server/preview-server'
-import { PREVIEW_HEADERS } from '@/lib/preview'
+import { PREVIEW_HEADERS } from '@/server/preview'
 
 /** The project's Node 24 (the `node` devDependency), which runs .ts files. */
 export const NODE = path.resolve('node_modules/.bin/node')
