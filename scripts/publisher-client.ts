@@ -8,7 +8,7 @@
  * server/secrets.ts, the report's type from server/health.ts.
  */
 import { randomUUID } from 'node:crypto'
-import { encodeSignatureHeader } from '@sanity/webhook'
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { HEALTH_PATH, WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import type { HealthReport } from '../server/health.ts'
 import { operatorHeaders } from '../server/secrets.ts'
@@ -30,7 +30,7 @@ export async function webhookHeaders(
   return {
     'content-type': 'application/json',
     'idempotency-key': idempotencyKey,
-    'sanity-webhook-signature': await encodeSignatureHeader(body, signedAt, webhookSecret),
+    [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, signedAt, webhookSecret),
   }
 }
 
