@@ -26,7 +26,10 @@ export type HealthOptions = {
   preview?: () => PreviewState
 }
 
-/** What `/healthz` answers an editor (see the module comment); the scripts that poll it read this type. */
+/**
+ * What `/healthz` answers an editor (see the module comment). The publisher's client
+ * (scripts/publisher-client.ts), which the operator's scripts poll it with, reads this type.
+ */
 export async function healthReport({ store, publisher, webhookEnabled, preview }: HealthOptions) {
   const builds = await store.list()
   const live = builds.find((build) => build.live) ?? null
