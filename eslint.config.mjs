@@ -6,6 +6,7 @@ import { defineConfig, globalIgnores } from 'eslint/config'
  * Import direction (docs/architecture.md, "Import rules"):
  * app -> components, lib; components -> lib (pure helpers, content types only);
  * lib/content -> nothing of the site but the Studio's schema types (schema-rules.ts only);
+ * lib/publisher-routes.ts -> the Studio's studio/publisherApi.ts (the addresses the Studio calls);
  * studio -> nothing of the site;
  * server (the publisher) -> lib; postbuild (the rewriting of an export) -> lib;
  * scripts -> lib, server, postbuild. The two programs never import each other: what
@@ -45,6 +46,19 @@ const noSite = pattern(
   ['@/*', '**/app/*', '**/components/*', '**/lib/*', '**/scripts/*'],
   'studio/ is a separate Sanity project: it imports nothing from the site.',
 )
+
+/**
+ * lib/'s rules, but for one file of studio/, which a single lib/ module may import.
+ * @param studioFile its path under studio/, without `.ts`, as a regex fragment (e.g. 'schemaTypes/index')
+ */
+const libImportingOneStudioFile = (studioFile) => [
+  noApp,
+  noComponents,
+  noScripts,
+  noServer,
+  noPostbuild,
+  { ...noStudio, regex: `^(@/|(\\.\\./)+)studio/(?!${studioFile}(\\.ts)?$)` },
+]
 
 export default defineConfig([
   ...nextVitals,
@@ -134,19 +148,16 @@ export default defineConfig([
     // (one place for every content rule). Only the schema types, and only here.
     files: ['lib/content/schema-rules.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noApp,
-            noComponents,
-            noScripts,
-            noServer,
-            noPostbuild,
-            { ...noStudio, regex: '^(@/|(\\.\\./)+)studio/(?!schemaTypes/index(\\.ts)?$)' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: libImportingOneStudioFile('schemaTypes/index') }],
+    },
+  },
+  {
+    // The third exception: the publisher's addresses are written once. The three the Studio
+    // calls live in studio/publisherApi.ts (the Studio imports nothing of the site), and
+    // lib/publisher-routes.ts exports them again with the others. Only that file, and only here.
+    files: ['lib/publisher-routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: libImportingOneStudioFile('publisherApi') }],
     },
   },
   {

@@ -23,6 +23,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig } from 'lighthouse'
 import { readRedirects } from '../lib/build-output.ts'
+import { STUDIO_BASE_PATH } from '../lib/studio.ts'
 import { EMPTY_PAGE_OUT, buildEmptyPage } from './bench/empty-page.ts'
 import {
   type LighthouseSample,
@@ -103,7 +104,8 @@ const routes =
   // Visitors' pages only: not the booking stand-in (a local placeholder for the external
   // widget) nor /studio (the editors' tool, noindex on purpose).
   routesOf(await htmlFilesOf(path.resolve('out')), {
-    skip: ['booking/', 'studio'],
+    // Export files, not URL paths: the Studio is `studio.html`, its deep links answered by it.
+    skip: ['booking/', STUDIO_BASE_PATH.slice(1)],
     redirects: (await readRedirects(path.resolve('out')))?.redirects,
   }).map((route) => route.url)
 // Lighthouse stops at a document answered 404 (ERRORED_DOCUMENT_REQUEST), so the 404

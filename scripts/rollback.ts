@@ -3,7 +3,7 @@
  * picks it up on its next request). Without an id, the build before the live one.
  * `npm run rollback -- --list` lists the kept builds. SITE_DIR as for `npm start`.
  */
-import { BuildStore } from '../server/builds.ts'
+import { BuildStore } from '../server/build-store.ts'
 import { configFromEnv } from '../server/config.ts'
 
 const store = new BuildStore(configFromEnv().siteDir)

@@ -13,20 +13,20 @@ import Fastify, {
 } from 'fastify'
 import type { SanityClient } from '@sanity/client'
 import type { Logger } from 'pino'
-import type { BuildStore } from './builds.ts'
+import type { BuildStore } from './build-store.ts'
 import { EditorAccess } from './editor-access.ts'
 import { GuessLimit, WRONG_GUESSES } from './guess-limit.ts'
 import { healthRoutes } from './health.ts'
 import { inboxRoutes, type InboxFile } from './inbox.ts'
 import type { Publisher } from './publisher.ts'
 import { publishStatusRoutes } from './publish-status.ts'
-import { isPreviewRequest, previewCookies, previewRoutes } from './preview.ts'
+import { isPreviewRequest, PREVIEW_HEADERS, previewCookies, previewRoutes } from './preview.ts'
 import type { PreviewHandler } from './preview-server.ts'
 import { PreviewSessions } from './preview-sessions.ts'
 import { operatorToken } from './secrets.ts'
 import { headersForRequest, isLiveFile, setHeaders, SiteCache, staticRoutes } from './static.ts'
 import { STUDIO_BASE_PATH } from '../lib/studio.ts'
-import { PREVIEW_HEADERS } from '../lib/preview.ts'
+import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { webhookRoutes } from './webhook.ts'
 
 export type ServerOptions = {
@@ -162,10 +162,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // Answered before the body is read, whatever its type.
     const off = async (_request: unknown, reply: FastifyReply) =>
       reply.code(404).send({ error: 'webhook is off' })
-    app.post('/webhooks/sanity', { onRequest: off }, off)
+    app.post(WEBHOOK_PATH, { onRequest: off }, off)
   }
   await app.register(publishStatusRoutes, {
-    publisher: options.publisher,
+    documentStates: options.publisher.documentStates,
     studioOrigins: options.studioOrigins ?? [],
     preview: Boolean(options.preview),
     access,

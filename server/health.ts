@@ -10,7 +10,8 @@
  * reason can name every document's content error and the machine's paths: only editors see it.
  */
 import type { FastifyInstance } from 'fastify'
-import type { BuildStore } from './builds.ts'
+import { HEALTH_PATH } from '../lib/publisher-routes.ts'
+import type { BuildStore } from './build-store.ts'
 import type { EditorAccess } from './editor-access.ts'
 import type { Publisher } from './publisher.ts'
 
@@ -25,7 +26,10 @@ export type HealthOptions = {
   preview?: () => PreviewState
 }
 
-/** What `/healthz` answers an editor (see the module comment); the scripts that poll it read this type. */
+/**
+ * What `/healthz` answers an editor (see the module comment). The publisher's client
+ * (scripts/publisher-client.ts), which the operator's scripts poll it with, reads this type.
+ */
 export async function healthReport({ store, publisher, webhookEnabled, preview }: HealthOptions) {
   const builds = await store.list()
   const live = builds.find((build) => build.live) ?? null
@@ -61,7 +65,7 @@ export async function healthRoutes(
   app: FastifyInstance,
   options: HealthOptions & { access: EditorAccess },
 ): Promise<void> {
-  app.get('/healthz', async (request, reply) => {
+  app.get(HEALTH_PATH, async (request, reply) => {
     reply.header('Cache-Control', 'no-store').header('Vary', 'Authorization, Cookie')
     const access = await options.access.check(request, reply)
     if (access === 'answered') return reply

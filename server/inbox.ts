@@ -14,6 +14,7 @@ import path from 'node:path'
 import formbody from '@fastify/formbody'
 import type { FastifyInstance } from 'fastify'
 import { CONTACT_FIELDS, honeypotFilled, type ContactPayload } from '../lib/contact.ts'
+import { CONTACT_INBOX_PATH } from '../lib/publisher-routes.ts'
 
 /** Longest accepted value per field, in characters. */
 export const FIELD_LIMITS: Record<keyof ContactPayload, number> = {
@@ -101,7 +102,7 @@ export async function inboxRoutes(app: FastifyInstance, options: InboxOptions): 
   app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: INBOX_BODY_LIMIT })
     scope.post(
-      '/api/contact',
+      CONTACT_INBOX_PATH,
       {
         bodyLimit: INBOX_BODY_LIMIT,
         config: { rateLimit: options.rateLimit ?? { max: 10, timeWindow: 10 * 60_000 } },

@@ -7,16 +7,17 @@
  * - any configured secret's value that still turns up in a message or a field (a build's
  *   output, an error from a library) is replaced by `[secret]`.
  */
+import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { pino, type DestinationStream, type Logger } from 'pino'
 
 /** Paths pino's `redact` censors: request and reply headers that carry a proof. */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
-  'req.headers["sanity-webhook-signature"]',
+  `req.headers["${SIGNATURE_HEADER_NAME}"]`,
   'headers.authorization',
   'headers.cookie',
-  'headers["sanity-webhook-signature"]',
+  `headers["${SIGNATURE_HEADER_NAME}"]`,
   'res.headers["set-cookie"]',
 ]
 

@@ -7,7 +7,7 @@
  */
 import closeWithGrace from 'close-with-grace'
 import { createServer } from './app.ts'
-import { BuildStore } from './builds.ts'
+import { BuildStore } from './build-store.ts'
 import { configFromEnv } from './config.ts'
 import { readBuildInfo } from '../lib/build-output.ts'
 import { InboxFile } from './inbox.ts'
@@ -75,10 +75,12 @@ const publisher = new Publisher({
 const exported = await readBuildInfo(config.exportDir)
 const kept = await store.list()
 if (exported && !kept.some((build) => build.id === exported.id)) {
-  await store.add(config.exportDir, 'copy')
-  await store.setLive(exported.id)
+  const { previous } = await store.putLive(config.exportDir, 'copy')
   await store.prune()
-  log.info({ event: 'swap', id: exported.id }, `build ${exported.id} from ${config.exportDir} is live`)
+  log.info(
+    { event: 'swap', id: exported.id, previous },
+    `build ${exported.id} from ${config.exportDir} is live`,
+  )
 } else if (!(await store.liveId())) {
   log.info({ event: 'startup' }, 'no build yet: building the site first')
   publisher.request({ reason: 'startup' })

@@ -20,8 +20,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
 import { BASE_HEADERS } from '../lib/build-output.ts'
 import { codeVersion } from '../lib/code-version.ts'
-import { PREVIEW_HEADERS } from '../lib/preview.ts'
-import { runBuildCommand } from './builder.ts'
+import { runBuildCommand } from './build-command.ts'
+import { PREVIEW_HEADERS } from './preview.ts'
 
 /** Where the preview server's build goes (next.config.mjs `PREVIEW_SERVER_DIST_DIR`). */
 export const PREVIEW_DIST_DIR = '.next-preview'

@@ -36,12 +36,17 @@ import {
   PREVIEW_CONTACT_PATH,
   PREVIEW_DISABLE_PATH,
   PREVIEW_ENABLE_PATH,
-  PREVIEW_HEADERS,
   PREVIEW_PERSPECTIVE_PATH,
-} from '../lib/preview.ts'
+} from '../lib/publisher-routes.ts'
 import type { GuessLimit } from './guess-limit.ts'
 import type { PreviewSessions } from './preview-sessions.ts'
 import { deriveKey, matchesSecret } from './secrets.ts'
+
+/** Headers of every preview answer: never indexed, never cached or shared. */
+export const PREVIEW_HEADERS: Readonly<Record<string, string>> = {
+  'X-Robots-Tag': 'noindex',
+  'Cache-Control': 'private, no-store',
+}
 
 /** The preview cookie's name; its value is a session, signed with a key derived from the preview secret. */
 export const PREVIEW_COOKIE = 'site_preview'

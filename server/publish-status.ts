@@ -15,11 +15,13 @@
  */
 import { DocumentId, getPublishedId } from '@sanity/id-utils'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { PUBLISH_STATUS_PATH, PUBLISHER_INFO_PATH } from '../lib/publisher-routes.ts'
 import type { EditorAccess } from './editor-access.ts'
-import type { DocumentStatus, Publisher } from './publisher.ts'
+import type { DocumentPublishStates, DocumentStatus } from './document-publish-states.ts'
 
 export type PublishStatusOptions = {
-  publisher: Pick<Publisher, 'documentStatus'>
+  /** Each document's last publish (the publisher's `documentStates`). */
+  documentStates: Pick<DocumentPublishStates, 'get'>
   /** Origins of Studios hosted elsewhere, e.g. `https://agency.sanity.studio`. */
   studioOrigins: readonly string[]
   /** Whether this publisher serves editors' draft previews (SANITY_PREVIEW_SECRET). */
@@ -96,21 +98,24 @@ export async function publishStatusRoutes(
         .header('Access-Control-Allow-Methods', 'GET')
         .header('Access-Control-Max-Age', '600')
   }
-  app.get('/api/publisher', async (request, reply) => {
+  app.get(PUBLISHER_INFO_PATH, async (request, reply) => {
     cors(request, reply)
     return reply.send({ preview: options.preview })
   })
   // The preflight of a cross-origin request that sends Authorization.
-  app.options('/api/publish-status/:documentId', async (request, reply) => {
+  app.options(`${PUBLISH_STATUS_PATH}/:documentId`, async (request, reply) => {
     cors(request, reply)
     return reply.code(204).send()
   })
-  app.get<{ Params: { documentId: string } }>('/api/publish-status/:documentId', async (request, reply) => {
-    cors(request, reply)
-    const id = publishedIdOf(request.params.documentId)
-    if (!id) return reply.code(400).send({ error: 'not a document id' })
-    const access = await options.access.check(request, reply)
-    if (access === 'answered') return reply
-    return reply.send(stateFor(id, options.publisher.documentStatus(id), access === 'editor'))
-  })
+  app.get<{ Params: { documentId: string } }>(
+    `${PUBLISH_STATUS_PATH}/:documentId`,
+    async (request, reply) => {
+      cors(request, reply)
+      const id = publishedIdOf(request.params.documentId)
+      if (!id) return reply.code(400).send({ error: 'not a document id' })
+      const access = await options.access.check(request, reply)
+      if (access === 'answered') return reply
+      return reply.send(stateFor(id, options.documentStates.get(id), access === 'editor'))
+    },
+  )
 }

@@ -5,32 +5,18 @@
  * under its own id and goes live by an atomic swap; builds are coalesced by a queue.
  * A failed build (invalid content, a failed gate, a crash, a killed process) changes
  * nothing that visitors see and is recorded as `lastError`, and as the state of every
- * document whose publish it carried (`documentStatus`, what the Studio shows).
+ * document whose publish it carried (`documentStates`, document-publish-states.ts: what
+ * the Studio shows).
  */
 import { rm } from 'node:fs/promises'
-import { DocumentId, getPublishedId, isDraftId, isVersionId } from '@sanity/id-utils'
+import { DocumentId, isDraftId, isVersionId } from '@sanity/id-utils'
 import type { Logger } from 'pino'
-import { runBuildCommand, type BuildCommand } from './builder.ts'
-import type { BuildStore } from './builds.ts'
+import { runBuildCommand, type BuildCommand } from './build-command.ts'
+import type { BuildStore } from './build-store.ts'
+import { DocumentPublishStates } from './document-publish-states.ts'
 import { readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
 import { checkCandidate, type GateOptions } from './gate.ts'
 import { CoalescingQueue } from './queue.ts'
-
-/**
- * The state of one document's last publish, as the Studio shows it:
- * building (requested, not finished), live (since when, in which build), or failed
- * (not live, with the reason the build or the gate gave).
- */
-export type DocumentStatus =
-  | { state: 'building'; since: string }
-  | { state: 'live'; since: string; buildId: string }
-  | { state: 'failed'; at: string; reason: string }
-
-/** How many documents' states are remembered (the oldest are forgotten first). */
-export const DOCUMENT_STATUS_LIMIT = 1000
-
-/** The published id of a document (`drafts.x` and `x` are one document to an editor). */
-const publishedIdOf = (id: string): string => getPublishedId(DocumentId(id))
 
 /**
  * The last build that went live: its id, how long the build command ran, when it went
@@ -86,9 +72,8 @@ export class Publisher {
     lastBuild: null,
     lastError: null,
   }
-  /** Documents whose publish the next build carries. */
-  #requested = new Set<string>()
-  #documents = new Map<string, DocumentStatus>()
+  /** Each document's last publish, for the Studio's badge (publish-status.ts). */
+  readonly documentStates = new DocumentPublishStates()
 
   constructor(options: PublisherOptions) {
     this.#options = options
@@ -117,11 +102,7 @@ export class Publisher {
       )
       return 'skipped'
     }
-    if (reason.documentId) {
-      const id = publishedIdOf(reason.documentId)
-      this.#requested.add(id)
-      this.#setDocument(id, { state: 'building', since: new Date().toISOString() })
-    }
+    if (reason.documentId) this.documentStates.requested(reason.documentId)
     const result = this.#queue.request()
     this.#options.log.info({ event: 'build.requested', result, ...reason }, `build ${result}`)
     return result
@@ -130,22 +111,6 @@ export class Publisher {
   /** Current state, for `/healthz`. */
   status(): PublisherStatus {
     return { ...this.#status, building: this.#queue.running, queued: this.#queue.pending }
-  }
-
-  /**
-   * The state of one document's last publish through this publisher.
-   * @param id the document `_id` (a `drafts.` prefix is ignored)
-   * @returns null when this publisher has not published it since it started
-   */
-  documentStatus(id: string): DocumentStatus | null {
-    return this.#documents.get(publishedIdOf(id)) ?? null
-  }
-
-  #setDocument(id: string, status: DocumentStatus): void {
-    this.#documents.delete(id)
-    this.#documents.set(id, status)
-    if (this.#documents.size > DOCUMENT_STATUS_LIMIT)
-      this.#documents.delete(this.#documents.keys().next().value!)
   }
 
   /** Resolves when no build is running or queued. */
@@ -183,8 +148,7 @@ export class Publisher {
   async #build(): Promise<void> {
     const { store, exportDir, log } = this.#options
     // This build carries every publish requested before it started; later ones wait for the next.
-    const carried = [...this.#requested]
-    this.#requested.clear()
+    const carried = this.documentStates.startBuild()
     log.info({ event: 'build.start', documents: carried }, 'build started')
     const checks = this.#options.gate ?? { html: false }
     if (checks !== 'off') checks.warmUp?.()
@@ -198,15 +162,11 @@ export class Publisher {
         phases.gate = Math.round(gate.ms)
         if (gate.problems.length) throw new Error(gate.problems.join('\n'))
       }
-      const { info, previous, swapMs } = await putLive(store, exportDir)
+      const { info, previous, swapMs } = await store.putLive(exportDir)
       phases.swap = swapMs
       this.#status.builds.succeeded += 1
       this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString(), phases }
-      // A build holds the whole dataset as it is now: a document whose earlier publish
-      // failed is live in it too (its content was fixed, or it never was the problem).
-      const failedBefore = [...this.#documents].filter(([, status]) => status.state === 'failed')
-      for (const id of [...carried, ...failedBefore.map(([id]) => id)])
-        this.#setDocument(id, { state: 'live', since: info.builtAt, buildId: info.id })
+      this.documentStates.wentLive(carried, info)
       log.info({ event: 'build.done', id: info.id, durationMs }, 'build succeeded')
       // Old builds are removed once the status says live: thousands of files at a large size.
       const pruned = await store.prune().catch((error: Error) => {
@@ -218,25 +178,11 @@ export class Publisher {
       const message = (caught as Error).message
       this.#status.builds.failed += 1
       this.#status.lastError = { message, at: new Date().toISOString() }
-      for (const id of carried)
-        this.#setDocument(id, { state: 'failed', at: this.#status.lastError.at, reason: message })
+      this.documentStates.failed(carried, this.#status.lastError.at, message)
       log.error(
         { event: 'build.failed', error: message, durationMs },
         'build failed; the live site is unchanged',
       )
     }
   }
-}
-
-/**
- * Moves a finished export into a store and puts it live there (an atomic swap). The
- * caller removes old builds afterwards (`store.prune()`).
- * @returns the build, the one it replaced, and how long the swap took (ms)
- */
-async function putLive(store: BuildStore, exportDir: string) {
-  const started = performance.now()
-  const info = await store.add(exportDir, 'move')
-  const previous = await store.liveId()
-  await store.setLive(info.id)
-  return { info, previous, swapMs: Math.round(performance.now() - started) }
 }

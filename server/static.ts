@@ -21,7 +21,7 @@ import {
   urlPathOf,
   type SiteIndex,
 } from '../lib/build-output.ts'
-import type { BuildStore } from './builds.ts'
+import type { BuildStore } from './build-store.ts'
 import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
 
 /** A build as the server holds it in memory: its files and redirects, and its header rules. */

@@ -5,7 +5,9 @@
  * malformed, stale, tampered, wrong-secret or reused signature; 400 for a body
  * that is not JSON; 413 above 1 MiB (Fastify's body limit). Only 202 builds.
  */
+import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
+import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { checkSignature, RecentKeys, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'
 
 /** Largest webhook body accepted: 1 MiB. */
@@ -34,9 +36,9 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     )
-    scope.post('/webhooks/sanity', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+    scope.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const header = request.headers['sanity-webhook-signature']
+      const header = request.headers[SIGNATURE_HEADER_NAME]
       const check = await checkSignature(
         rawBody,
         Array.isArray(header) ? header[0] : header,

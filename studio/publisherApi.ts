@@ -1,7 +1,8 @@
 /**
  * The addresses the Studio calls on the publisher (the site's `npm start` server).
- * The Studio is a separate program that imports nothing of the site, so the contract
- * is written here; a test asks the publisher each of them and checks the answers.
+ * The Studio is a separate program that imports nothing of the site, so they are written
+ * here; the site's lib/publisher-routes.ts exports them again, and the publisher registers
+ * its routes with them.
  */
 
 /** `GET <publisher>/api/publish-status/<document id>`: the document's last publish. */
@@ -11,8 +12,10 @@ export const PUBLISH_STATUS_PATH = '/api/publish-status'
 export const PUBLISHER_INFO_PATH = '/api/publisher'
 
 /**
- * Presentation's preview mode: the publisher's route that checks the secret Presentation
- * generated and sets the preview cookie (`?sanity-preview-secret=…&sanity-preview-pathname=…`).
+ * `GET <publisher>/preview/enable`: opens an editor's preview session and goes to a page.
+ * Presentation's preview mode sends the secret it generated
+ * (`?sanity-preview-secret=…&sanity-preview-pathname=…`); a link of the operator's sends
+ * SANITY_PREVIEW_SECRET (`?secret=…&redirect=/path`).
  */
 export const PREVIEW_ENABLE_PATH = '/preview/enable'
 

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react'
-import { PREVIEW_DISABLE_PATH } from '@/lib/preview'
+import { PREVIEW_DISABLE_PATH } from '@/lib/publisher-routes'
 
 /** A draft the preview shows (lib/content `getPreviewDrafts`). */
 export type PreviewBannerDraft = { id: string; type: string; title: string }

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useCallback } from 'react'
 import { VisualEditing, type VisualEditingProps } from 'next-sanity/visual-editing/client-component'
-import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/preview'
+import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
 
 /**
  * How long a refresh keeps Presentation's spinner up, in ms: the server renders the

@@ -39,7 +39,7 @@ import {
   type ContentSource,
 } from './source.ts'
 import { checkDocument, ContentError, imageAsset, requireFound } from './build-rules.ts'
-import { PREVIEW_CONTACT_PATH } from '../preview.ts'
+import { PREVIEW_CONTACT_PATH } from '../publisher-routes.ts'
 
 export type { ContentImage } from './image.ts'
 export { inlineFirstImages, inlineIfSmall } from './inline-image.ts'

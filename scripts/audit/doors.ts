@@ -11,6 +11,13 @@
  */
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
+import {
+  HEALTH_PATH,
+  PREVIEW_DISABLE_PATH,
+  PREVIEW_ENABLE_PATH,
+  PREVIEW_PERSPECTIVE_PATH,
+  PUBLISH_STATUS_PATH,
+} from '../../lib/publisher-routes.ts'
 import { serveExport } from './serve.ts'
 
 /** One attempt and whether it got through. */
@@ -68,11 +75,13 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
   const get = (url: string, init: RequestInit = {}) =>
     fetch(`${origin}${url}`, { redirect: 'manual', ...init })
   const enable = (secret: string, redirect = '/') =>
-    get(`/preview/enable?secret=${encodeURIComponent(secret)}&redirect=${encodeURIComponent(redirect)}`)
+    get(
+      `${PREVIEW_ENABLE_PATH}?secret=${encodeURIComponent(secret)}&redirect=${encodeURIComponent(redirect)}`,
+    )
   const sessionOf = (answer: Response) => answer.headers.getSetCookie()[0]?.split(';')[0] ?? ''
   /** Whether a request with these headers reads the whole /healthz report. */
   const readsEverything = async (headers: Record<string, string>) =>
-    'lastError' in (await (await get('/healthz', { headers })).json())
+    'lastError' in (await (await get(HEALTH_PATH, { headers })).json())
   try {
     for (const redirect of REDIRECTS) {
       const location = (await enable(previewSecret, redirect)).headers.get('location') ?? ''
@@ -86,7 +95,7 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
     }
 
     const session = sessionOf(await enable(previewSecret))
-    await get('/preview/disable', { headers: { cookie: session, 'sec-fetch-site': 'same-origin' } })
+    await get(PREVIEW_DISABLE_PATH, { headers: { cookie: session, 'sec-fetch-site': 'same-origin' } })
     attempt(
       'session',
       'a cookie copied before /preview/disable, after it',
@@ -95,7 +104,7 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
     const other = sessionOf(await enable(previewSecret))
     for (const fetchSite of ['cross-site', 'same-site'])
       for (const method of ['GET', 'POST']) {
-        await get('/preview/disable', { method, headers: { cookie: other, 'sec-fetch-site': fetchSite } })
+        await get(PREVIEW_DISABLE_PATH, { method, headers: { cookie: other, 'sec-fetch-site': fetchSite } })
         attempt(
           'session',
           `${method} /preview/disable from a ${fetchSite} page`,
@@ -123,7 +132,7 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
           `${method} / with ${cookie === session ? 'a closed session' : cookie || 'no cookie'}`,
           await previewed(cookie ? { cookie } : {}, method),
         )
-    const perspective = await get('/preview/perspective', {
+    const perspective = await get(PREVIEW_PERSPECTIVE_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: session },
       body: JSON.stringify({ perspective: 'drafts' }),
@@ -137,19 +146,19 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
       { authorization: 'Bearer ' },
     ]
     for (const headers of anonymous) {
-      const health = await (await get('/healthz', { headers })).json()
+      const health = await (await get(HEALTH_PATH, { headers })).json()
       const keys = Object.keys(health).sort().join(',')
       attempt('health', `anonymous ${JSON.stringify(headers)}`, keys !== 'building,live,ok,queued', keys)
-      const status = await (await get('/api/publish-status/review-osteopath', { headers })).json()
+      const status = await (await get(`${PUBLISH_STATUS_PATH}/review-osteopath`, { headers })).json()
       attempt('status', `anonymous ${JSON.stringify(headers)}`, 'reason' in status)
     }
     for (const id of CRAFTED_IDS) {
-      const answer = await get(`/api/publish-status/${encodeURIComponent(id)}`)
+      const answer = await get(`${PUBLISH_STATUS_PATH}/${encodeURIComponent(id)}`)
       attempt('ids', id, answer.status !== 400, String(answer.status))
     }
 
-    await get(`/preview/enable?secret=${previewSecret}`, { method: 'POST' })
-    await get(`/preview/enable?secret=${previewSecret}&redirect=/`, { method: 'PUT' })
+    await get(`${PREVIEW_ENABLE_PATH}?secret=${previewSecret}`, { method: 'POST' })
+    await get(`${PREVIEW_ENABLE_PATH}?secret=${previewSecret}&redirect=/`, { method: 'PUT' })
     const statuses: number[] = []
     for (let guess = 0; guess < 60; guess++) statuses.push((await enable(`guess-${guess}`)).status)
     const checked = statuses.filter((status) => status === 401).length

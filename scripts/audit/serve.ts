@@ -8,7 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { BuildStore } from '../../server/builds.ts'
+import { BuildStore } from '../../server/build-store.ts'
+import { HEALTH_PATH } from '../../lib/publisher-routes.ts'
+import { servesLiveBuild } from '../publisher-client.ts'
 
 /** A running server and the build it serves. */
 export type ServedSite = {
@@ -93,14 +95,12 @@ export async function serveExport(
   }
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const up = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (up) break
+    if (await servesLiveBuild(origin)) break
     if (exited || Date.now() > deadline) {
       await stop()
-      throw new Error(exited ?? `the server did not answer ${origin}/healthz within ${timeoutMs / 1000} s`)
+      throw new Error(
+        exited ?? `the server did not answer ${origin}${HEALTH_PATH} within ${timeoutMs / 1000} s`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }

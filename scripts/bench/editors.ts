@@ -16,15 +16,14 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import os from 'node:os'
 import path from 'node:path'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
-import { PREVIEW_ENABLE_PATH } from '../../lib/preview.ts'
+import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
 import { serveExport, type ServedSite } from '../audit/serve.ts'
+import { readHealth, waitUntilSettled } from '../publisher-client.ts'
 import {
-  health,
   keepExport,
-  publish,
+  publishReview,
   publishToLive,
   SECRET,
-  settled,
   timing,
   timingWhole,
   type Timing,
@@ -90,7 +89,7 @@ async function previewCookie(base: string): Promise<string> {
 /** Waits for the preview server; returns ms since `since`. */
 async function previewReady(base: string, since: number): Promise<number> {
   for (;;) {
-    const state = (await health(base)).preview
+    const state = (await readHealth(base, SECRET)).preview
     if (state === 'ready') return performance.now() - since
     if (typeof state === 'object') throw new Error(`the preview server failed: ${state.failed}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -181,12 +180,12 @@ export async function measureEditorFigures(runs = 3, scale = 200): Promise<Edito
           preview[index]!.first.push(performance.now() - first)
           preview[index]!.idle.push(await draftToVisible(site.origin, cookie, file, documents))
           // A publish building meanwhile (the published change is in the dataset too).
-          if ((await publish(site.origin, review._id)) !== 202) throw new Error('webhook refused')
-          while (!(await health(site.origin)).building)
+          if ((await publishReview(site.origin, review._id)) !== 202) throw new Error('webhook refused')
+          while (!(await readHealth(site.origin, SECRET)).building)
             await new Promise((resolve) => setTimeout(resolve, 50))
           preview[index]!.building.push(await draftToVisible(site.origin, cookie, file, documents))
           if (index === 0) samples.resident.push(residentMb(site.pid))
-          await settled(site.origin)
+          await waitUntilSettled(site.origin, SECRET)
           if (index === 0) {
             // Publish-to-live with an editor previewing meanwhile (one page a second).
             let previewing = true

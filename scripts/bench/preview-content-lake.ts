@@ -8,10 +8,11 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { DEFAULT_API_VERSION, DEFAULT_LOCAL_DATASET, parseNdjson } from '../../lib/content/source.ts'
-import { PREVIEW_ENABLE_PATH } from '../../lib/preview.ts'
+import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
 import { startSanityStandIn } from '../../tests/unit/helpers/sanityStandIn.ts'
 import { serveExport } from '../audit/serve.ts'
-import { health, keepExport, SECRET, timingWhole, type Timing } from './publish.ts'
+import { readHealth } from '../publisher-client.ts'
+import { keepExport, SECRET, timingWhole, type Timing } from './publish.ts'
 
 const PREVIEW_SECRET = 'bench-preview-secret-0123456789abcdef012345'
 const TOKEN = 'bench-read-and-write-token'
@@ -44,7 +45,7 @@ export async function measureContentLakePreview(
   let firstPage = 0
   try {
     for (;;) {
-      const state = (await health(site.origin)).preview
+      const state = (await readHealth(site.origin, SECRET)).preview
       if (state === 'ready') break
       if (typeof state === 'object') throw new Error(`the preview server failed: ${state.failed}`)
       await new Promise((resolve) => setTimeout(resolve, 100))

@@ -12,11 +12,9 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { encodeSignatureHeader } from '@sanity/webhook'
 import autocannon from 'autocannon'
-import type { HealthReport } from '../../server/health.ts'
-import { operatorHeaders } from '../../server/secrets.ts'
 import { serveExport } from '../audit/serve.ts'
+import { readHealth, sendWebhook, waitUntilSettled } from '../publisher-client.ts'
 import { median } from './median.ts'
 
 /** The webhook secret the measured servers are started with. */
@@ -46,37 +44,15 @@ export function timeBuild(): number {
   return performance.now() - started
 }
 
-/** The publisher's whole `/healthz` report at `base`, asked as the operator. */
-export const health = async (base: string): Promise<HealthReport> =>
-  (await fetch(`${base}/healthz`, { headers: operatorHeaders(SECRET) })).json() as Promise<HealthReport>
-
 let delivery = 0
 /**
- * Sends one signed webhook, as Sanity does for a publish (or a draft, with a `drafts.` id).
+ * Publishes one review, signed with the bench's secret, as Sanity does (or its draft, with a `drafts.` id).
+ * @param base the publisher's origin
+ * @param id the review's `_id` (default: a new one each call)
  * @returns the HTTP status
  */
-export async function publish(base: string, id = `bench-${delivery}`): Promise<number> {
-  const body = JSON.stringify({ _id: id, _type: 'review' })
-  const response = await fetch(`${base}/webhooks/sanity`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'idempotency-key': `bench-${delivery++}`,
-      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
-    },
-    body,
-  })
-  return response.status
-}
-
-/** Polls `/healthz` every 100 ms until nothing is building or queued. */
-export async function settled(base: string): Promise<HealthReport> {
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    const now = await health(base)
-    if (!now.building && !now.queued) return now
-  }
-}
+export const publishReview = (base: string, id = `bench-${delivery++}`): Promise<number> =>
+  sendWebhook(base, SECRET, { _id: id, _type: 'review' })
 
 /**
  * One publish, timed from the webhook to its build serving.
@@ -84,10 +60,10 @@ export async function settled(base: string): Promise<HealthReport> {
  * @throws Error when the webhook is refused or no new build went live
  */
 export async function publishToLive(base: string): Promise<number> {
-  const before = (await health(base)).live?.id
+  const before = (await readHealth(base, SECRET)).live?.id
   const started = performance.now()
-  if ((await publish(base)) !== 202) throw new Error('webhook refused')
-  const after = await settled(base)
+  if ((await publishReview(base)) !== 202) throw new Error('webhook refused')
+  const after = await waitUntilSettled(base, SECRET)
   if (after.live?.id === before) throw new Error('the build did not go live')
   return performance.now() - started
 }
@@ -140,11 +116,11 @@ export async function measurePublishing(): Promise<PublishReport> {
     const publishTimes = [await publishToLive(BASE), await publishToLive(BASE), await publishToLive(BASE)]
 
     console.log('bench: burst of 50 publishes...')
-    const buildsBefore = (await health(BASE)).buildCounts.succeeded
+    const buildsBefore = (await readHealth(BASE, SECRET)).buildCounts.succeeded
     const burstStarted = performance.now()
     const statuses = []
-    for (let i = 0; i < 50; i++) statuses.push(await publish(BASE))
-    const afterBurst = await settled(BASE)
+    for (let i = 0; i < 50; i++) statuses.push(await publishReview(BASE))
+    const afterBurst = await waitUntilSettled(BASE, SECRET)
     const burst = {
       accepted: statuses.filter((status) => status === 202).length,
       builds: afterBurst.buildCounts.succeeded - buildsBefore,
@@ -171,8 +147,8 @@ export async function measurePublishing(): Promise<PublishReport> {
     })
     const swaps = new Set<string>()
     for (let i = 0; i < 5; i++) {
-      await publish(BASE)
-      swaps.add((await settled(BASE)).live!.id)
+      await publishReview(BASE)
+      swaps.add((await waitUntilSettled(BASE, SECRET)).live!.id)
     }
     instance!.stop()
     const result = await load

@@ -14,11 +14,11 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { encodeSignatureHeader } from '@sanity/webhook'
 import { listFiles, readBuildPhases } from '../../lib/build-output.ts'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
 import { serveExport } from '../audit/serve.ts'
-import { health, keepExport, SECRET, timingWhole, type Timing } from './publish.ts'
+import { readHealth, sendWebhook } from '../publisher-client.ts'
+import { keepExport, SECRET, timingWhole, type Timing } from './publish.ts'
 import { largeDataset } from './validation.ts'
 
 /** The steps reported, in order: the build's own, then the publisher's. */
@@ -75,39 +75,20 @@ async function fullBuild(dataset: string): Promise<PhaseTimes> {
 const htmlFileCount = async (dir: string) =>
   (await listFiles(dir, { filter: (file) => file.endsWith('.html') })).length
 
-let delivery = 0
-/**
- * Sends the signed webhook Sanity sends when a document is published.
- * @param id the document's `_id`; type its `_type`
- * @returns the HTTP status
- */
-async function publishDocument(base: string, id: string, type: string): Promise<number> {
-  const body = JSON.stringify({ _id: id, _type: type })
-  const response = await fetch(`${base}/webhooks/sanity`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'idempotency-key': `bench-scale-${Date.now()}-${delivery++}`,
-      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
-    },
-    body,
-  })
-  return response.status
-}
-
 /**
  * Publishes one document and waits (polling `/healthz` every 100 ms) until a new build is live.
  * @returns `lastBuild.phases` of that build (ms) and `total`: webhook sent -> new live id, ms
  * @throws Error when the webhook is refused, the build fails, or nothing is live in 30 min
  */
 async function publishedToLive(base: string, doc: StoredDocument): Promise<PhaseTimes> {
-  const before = await health(base)
+  const before = await readHealth(base, SECRET)
   const started = performance.now()
-  if ((await publishDocument(base, doc._id, doc._type)) !== 202) throw new Error('webhook refused')
+  if ((await sendWebhook(base, SECRET, { _id: doc._id, _type: doc._type })) !== 202)
+    throw new Error('webhook refused')
   let total: number | undefined
   for (;;) {
     await sleep(100)
-    const now = await health(base)
+    const now = await readHealth(base, SECRET)
     if (now.live && now.live.id !== before.live?.id) {
       total ??= Math.round(performance.now() - started)
       // The swap is visible a moment before the publisher records the build.

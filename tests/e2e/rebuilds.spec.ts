@@ -25,6 +25,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { serveExport, type ServedSite } from '../../scripts/audit/serve'
+import { readHealth } from '../../scripts/publisher-client'
 import { operatorHeaders, operatorToken } from '../../server/secrets'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
@@ -168,8 +169,8 @@ test.describe("the editor's loop, offline", () => {
     // Anyone learns that the site is up; the operator (and editors) why the build failed.
     const anyone = await (await fetch(`${BASE}/healthz`)).json()
     expect(Object.keys(anyone).sort()).toEqual(['building', 'live', 'ok', 'queued'])
-    const health = await (await fetch(`${BASE}/healthz`, { headers: OPERATOR })).json()
-    expect(health.lastError.message).toContain(`document "${review._id}"`)
+    const health = await readHealth(BASE, SECRET)
+    expect(health.lastError?.message).toContain(`document "${review._id}"`)
     // Put the review right again for the next test.
     edit(review._id, (doc) => (doc.stars = 5))
   })
@@ -264,7 +265,7 @@ test.describe("the editor's loop, offline", () => {
 /** Waits until the publisher's preview server is ready (it may build first: minutes). */
 async function previewReady() {
   await expect
-    .poll(async () => (await (await fetch(`${BASE}/healthz`, { headers: OPERATOR })).json()).preview, {
+    .poll(async () => (await readHealth(BASE, SECRET)).preview, {
       timeout: 400_000,
       intervals: [1000],
     })
@@ -272,8 +273,7 @@ async function previewReady() {
 }
 
 /** The publisher's build count now (a preview request must never change it). */
-const buildCount = async () =>
-  (await (await fetch(`${BASE}/healthz`, { headers: OPERATOR })).json()).buildCounts.succeeded as number
+const buildCount = async () => (await readHealth(BASE, SECRET)).buildCounts.succeeded
 
 // Preview on: the publisher also runs the preview server (the same app, rendered on request).
 test.describe("editors' draft preview, rendered on request, offline", () => {

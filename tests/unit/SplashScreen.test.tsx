@@ -86,3 +86,16 @@ test('the boot script marks only the first page load of a visit', () => {
   boot()
   expect('splash' in document.documentElement.dataset).toBe(false)
 })
+
+test('the boot script shows no splash under the embedded Studio', () => {
+  sessionStorage.clear()
+  delete document.documentElement.dataset.splash
+  window.history.pushState({}, '', '/studio/structure')
+  try {
+    new Function(BOOT_SCRIPT)()
+    expect('splash' in document.documentElement.dataset).toBe(false)
+    expect(sessionStorage.getItem(SPLASH_SEEN_KEY)).toBeNull()
+  } finally {
+    window.history.pushState({}, '', '/')
+  }
+})

@@ -11,7 +11,7 @@
 import { getHomePage, getPreviewDrafts, getSiteSettings } from '@/lib/content'
 import { validateAllContent } from '@/lib/content/content-check'
 import { sourceFromEnv, withPerspective, type StoredDocument } from '@/lib/content/source'
-import { PREVIEW_CONTACT_PATH } from '@/lib/preview'
+import { PREVIEW_CONTACT_PATH } from '@/lib/publisher-routes'
 import { seedDocuments, writeDataset } from './helpers/dataset'
 
 const seed = seedDocuments()

@@ -8,7 +8,7 @@
  * noindex and no-store; the Studio and the live build's hashed files stay the live build's;
  * visitors never see a preview; Presentation's perspective switcher sets its cookie.
  */
-import { PREVIEW_ENABLE_PATH, PREVIEW_PERSPECTIVE_PATH } from '@/lib/preview'
+import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
 import { presentationClient } from '@/server/preview'
 import type { PreviewHandler } from '@/server/preview-server'
 import * as studioApi from '@/studio/publisherApi'
@@ -489,7 +489,10 @@ test('the addresses the Studio calls (studio/publisherApi.ts) are the ones the p
     url: `${studioApi.PUBLISH_STATUS_PATH}/review-a`,
   })
   expect(status.json()).toMatchObject({ state: 'live' })
-  expect(studioApi.PREVIEW_ENABLE_PATH).toBe(PREVIEW_ENABLE_PATH)
+  const enabled = await site.app.inject({
+    url: `${studioApi.PREVIEW_ENABLE_PATH}?secret=${PREVIEW}&redirect=/`,
+  })
+  expect(enabled.statusCode).toBe(303)
 })
 
 describe('over https', () => {

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
@@ -80,7 +80,7 @@ test('drafts and release versions start no build: skipped and logged, their docu
     'versions.rSpring.review-b',
   ])
   expect(site.logs.some((line) => line.event === 'build.requested' && line.documentId)).toBe(false)
-  for (const id of ['review-a', 'review-b']) expect(site.publisher.documentStatus(id)).toBeNull()
+  for (const id of ['review-a', 'review-b']) expect(site.publisher.documentStates.get(id)).toBeNull()
   // The published document itself still builds.
   expect(site.publisher.request({ documentId: 'review-a' })).toBe('started')
   await site.publisher.idle()
@@ -208,6 +208,20 @@ test('the last 5 builds are kept; rollback puts an earlier one live at once, fro
   expect(rollback('--list')).toContain(`* ${builds[3]!.id}`)
   expect(() => rollback('no-such-build')).toThrow()
   expect(await home()).toContain('<h1>v4</h1>')
+})
+
+test('a finished export adopted at start (a copy) goes live the same way a publish does; the export stays', async () => {
+  const replaced = await site.store.liveId()
+  const exportDir = path.join(site.dir, 'adopted')
+  cpSync((await site.store.liveDir())!, exportDir, { recursive: true })
+  writeFileSync(
+    path.join(exportDir, '.build.json'),
+    JSON.stringify({ id: 'adopted-build', builtAt: new Date().toISOString() }),
+  )
+  const { info, previous } = await site.store.putLive(exportDir, 'copy')
+  expect([info.id, previous]).toEqual(['adopted-build', replaced])
+  expect(await site.store.liveId()).toBe('adopted-build')
+  expect(existsSync(path.join(exportDir, '.build.json'))).toBe(true)
 })
 
 test('under load, 5 rebuilds swap in with zero failed requests (autocannon on loopback)', async () => {

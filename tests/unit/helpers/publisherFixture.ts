@@ -6,16 +6,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { encodeSignatureHeader } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
 import type { SanityClient } from '@sanity/client'
 import { createServer, type ServerOptions } from '@/server/app'
-import { BuildStore } from '@/server/builds'
+import { BuildStore } from '@/server/build-store'
 import { InboxFile } from '@/server/inbox'
 import { publisherLog } from '@/server/log'
 import { Publisher, type PublisherOptions } from '@/server/publisher'
 import type { PreviewHandler } from '@/server/preview-server'
-import { PREVIEW_HEADERS } from '@/lib/preview'
+import { PREVIEW_HEADERS } from '@/server/preview'
+import { WEBHOOK_PATH } from '@/lib/publisher-routes'
+import { webhookHeaders } from '@/scripts/publisher-client'
 
 /** The project's Node 24 (the `node` devDependency), which runs .ts files. */
 export const NODE = path.resolve('node_modules/.bin/node')
@@ -185,12 +186,8 @@ export async function deliverWebhook(
   const body = JSON.stringify({ _id: id, _type: type })
   return fixture.app.inject({
     method: 'POST',
-    url: '/webhooks/sanity',
-    headers: {
-      'content-type': 'application/json',
-      'idempotency-key': key,
-      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), secret),
-    },
+    url: WEBHOOK_PATH,
+    headers: await webhookHeaders(body, secret, key),
     payload: body,
   })
 }

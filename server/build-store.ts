@@ -109,6 +109,27 @@ export class BuildStore {
   }
 
   /**
+   * Puts a finished export live: stores it (`add`), then swaps the live link to it
+   * (`setLive`). The one way a new build goes live, at start (`out/` adopted) and after
+   * each publish; old builds stay until `prune()`, which the caller runs when it suits.
+   * @param exportDir a complete export (with `.build.json`)
+   * @param mode as for `add`: 'move' takes the folder away (publisher builds); 'copy' leaves it (adopting `out/`)
+   * @returns the build now live, the id of the one it replaced (null when none was live),
+   *   and how long storing and swapping took, in ms
+   * @throws Error when the export is incomplete
+   */
+  async putLive(
+    exportDir: string,
+    mode: 'move' | 'copy' = 'move',
+  ): Promise<{ info: BuildInfo; previous: string | null; swapMs: number }> {
+    const started = performance.now()
+    const info = await this.add(exportDir, mode)
+    const previous = await this.liveId()
+    await this.setLive(info.id)
+    return { info, previous, swapMs: Math.round(performance.now() - started) }
+  }
+
+  /**
    * Removes the oldest builds beyond `keep`, and leftovers of interrupted copies;
    * never the live build.
    * @returns the removed ids
