@@ -110,64 +110,73 @@ export type Drift = { pattern: string; found: string }
  * @returns one entry per pattern that did not match; empty for a fully rewritten page
  */
 export function driftOf(html: string, payloadFileExists: boolean): Drift[] {
-  const drifts: Drift[] = []
   const elements = elementsOf(html)
   const scripts = elements.filter((element) => element.tagName === 'script')
-  const leftChunk = scripts.find((element) => {
-    const src = attributeOf(element, 'src') ?? ''
-    return src.includes('/_next/') && attributeOf(element, 'nomodule') === undefined
-  })
-  if (leftChunk)
-    drifts.push({
-      pattern: 'isFrameworkChunkScript: <script src="/_next/static/…" async>',
-      found: `<script src="${attributeOf(leftChunk, 'src')}"> still in the page`,
-    })
-  const leftPreload = elements.find(
-    (element) =>
-      element.tagName === 'link' &&
-      attributeOf(element, 'as') === 'script' &&
-      (attributeOf(element, 'href') ?? '').includes('/_next/'),
-  )
-  if (leftPreload)
-    drifts.push({
-      pattern: 'isFrameworkScriptPreload: <link rel="preload" as="script" href="/_next/static/…">',
-      found: `<link href="${attributeOf(leftPreload, 'href')}"> still in the page`,
-    })
+  const link = (matches: (attribute: (name: string) => string | undefined) => boolean) =>
+    elements.find((element) => element.tagName === 'link' && matches((name) => attributeOf(element, name)))
   const leftPayload = scripts.filter(
     (element) =>
       attributeOf(element, 'src') === undefined && /self\.__next_f\.push\(\[1,/.test(textOf(element)),
   )
-  if (leftPayload.length)
-    drifts.push({
-      pattern: payloadFileExists
+  // Each pattern, and what it left in the page when it stopped matching (undefined: nothing).
+  const checks: [pattern: string, found: () => string | undefined][] = [
+    [
+      'isFrameworkChunkScript: <script src="/_next/static/…" async>',
+      () => {
+        const left = scripts.find(
+          (element) =>
+            (attributeOf(element, 'src') ?? '').includes('/_next/') &&
+            attributeOf(element, 'nomodule') === undefined,
+        )
+        return left && `<script src="${attributeOf(left, 'src')}"> still in the page`
+      },
+    ],
+    [
+      'isFrameworkScriptPreload: <link rel="preload" as="script" href="/_next/static/…">',
+      () => {
+        const left = link(
+          (attribute) => attribute('as') === 'script' && (attribute('href') ?? '').includes('/_next/'),
+        )
+        return left && `<link href="${attributeOf(left, 'href')}"> still in the page`
+      },
+    ],
+    [
+      payloadFileExists
         ? 'PAYLOAD_CHUNK: self.__next_f.push([1,"…"]), byte for byte the payload file'
         : 'payloadFileOf: <page>.txt beside the page (_not-found.txt for 404.html)',
-      found: `${leftPayload.length} inline RSC payload script(s) still in the page`,
-    })
-  const leftFontLink = elements.find(
-    (element) =>
-      element.tagName === 'link' &&
-      attributeOf(element, 'rel') === 'preload' &&
-      attributeOf(element, 'as') === 'font' &&
-      element.parentNode?.nodeName !== 'noscript',
-  )
-  if (leftFontLink)
-    drifts.push({
-      pattern: 'PRELOADABLE_FONT: url(/_next/static/media/…-s.p.….woff2) in the inline CSS',
-      found: `<link rel="preload" as="font" href="${attributeOf(leftFontLink, 'href')}"> still in the page`,
-    })
-  const stylesheet = elements.find(
-    (element) =>
-      element.tagName === 'link' &&
-      attributeOf(element, 'rel') === 'stylesheet' &&
-      (attributeOf(element, 'href') ?? '').startsWith(FRAMEWORK_PREFIX),
-  )
-  if (stylesheet)
-    drifts.push({
-      pattern: 'experimental.inlineCss: the stylesheet inline in <head>',
-      found: `<link rel="stylesheet" href="${attributeOf(stylesheet, 'href')}">`,
-    })
-  return drifts
+      () =>
+        leftPayload.length
+          ? `${leftPayload.length} inline RSC payload script(s) still in the page`
+          : undefined,
+    ],
+    [
+      'PRELOADABLE_FONT: url(/_next/static/media/…-s.p.….woff2) in the inline CSS',
+      () => {
+        const left = elements.find(
+          (element) =>
+            element.tagName === 'link' &&
+            attributeOf(element, 'rel') === 'preload' &&
+            attributeOf(element, 'as') === 'font' &&
+            element.parentNode?.nodeName !== 'noscript',
+        )
+        return left && `<link rel="preload" as="font" href="${attributeOf(left, 'href')}"> still in the page`
+      },
+    ],
+    [
+      'experimental.inlineCss: the stylesheet inline in <head>',
+      () => {
+        const left = link(
+          (attribute) =>
+            attribute('rel') === 'stylesheet' && (attribute('href') ?? '').startsWith(FRAMEWORK_PREFIX),
+        )
+        return left && `<link rel="stylesheet" href="${attributeOf(left, 'href')}">`
+      },
+    ],
+  ]
+  return checks.flatMap(([pattern, found]) => {
+    const left = found()
+    return left ? [{ pattern, found: left }] : []
+  })
 }
 
 /**

@@ -85,6 +85,17 @@ test('a linked stylesheet means inlineCss is gone, and fails the build', () => {
   )
 })
 
+test('a script preload left in the page names isFrameworkScriptPreload, and only it', () => {
+  const html =
+    '<!doctype html><head><link rel="preload" as="script" href="/_next/static/chunks/x.js"/></head><p>x</p>'
+  expect(driftOf(html, false)).toEqual([
+    {
+      pattern: 'isFrameworkScriptPreload: <link rel="preload" as="script" href="/_next/static/…">',
+      found: '<link href="/_next/static/chunks/x.js"> still in the page',
+    },
+  ])
+})
+
 test('a page without any of Next (the booking stand-in) and a third-party script pass', () => {
   expect(driftOf('<!doctype html><title>Booking</title><p>x</p>', false)).toEqual([])
   expect(driftOf('<!doctype html><script src="https://cal.example/embed.js" async></script>', false)).toEqual(
