@@ -2,44 +2,6 @@ import nextJest from 'next/jest.js'
 
 const createJestConfig = nextJest({ dir: './' })
 
-// ESM-only packages that must go through the transform: jest cannot load them as they ship.
-// A nested ESM package also needs its parent in the pattern.
-const esmPackages = [
-  '@portabletext',
-  '@sanity',
-  'groq',
-  'groq-js',
-  'obug',
-  'nanoid',
-  'get-it',
-  'eventsource',
-  'eventsource-parser',
-  'react-toastify',
-  // next-sanity's root entry (lib/content/source.ts, queries.ts) and the packages nested under it.
-  'next-sanity',
-  // server/: @fastify/static's nested content-disposition and Netlify's _headers parser are ESM-only.
-  '@fastify/static',
-  // @fastify/cookie loads the ESM-only `cookie` with import(), which jest's CommonJS cannot run untransformed.
-  '@fastify/cookie',
-  'content-disposition',
-  '@netlify/headers-parser',
-  'escape-string-regexp',
-  'smol-toml',
-  'cookie', // light-my-request (Fastify's inject)
-  // The real Sanity Studio (tests/unit/studio-structure.test.ts) and its ESM-only dependencies.
-  'sanity',
-  'react-rx',
-  'uuid',
-  'is-network-error',
-  'quick-lru',
-  'arrify',
-  'ui5',
-  'leven',
-  'lodash-es',
-  // postbuild/precompress.ts and scripts/build/reuse-pages.ts
-  'p-map',
-]
-
 /** jest: unit and component tests in tests/unit (Playwright owns tests/e2e). */
 const config = {
   testEnvironment: 'jsdom',
@@ -54,21 +16,14 @@ const config = {
 
 export default async function jestConfig() {
   const resolved = await createJestConfig(config)()
-  // next/jest puts its own node_modules pattern first; appending cannot undo it, so replace it
-  // with one that also lets the ESM-only packages through.
-  const nextAllowed = [
-    'geist',
-    'next/dist/client',
-    'next/dist/shared/lib',
-    'next/src/client',
-    'next/src/shared/lib',
-  ]
-  resolved.transformIgnorePatterns = [
-    `/node_modules/(?!(${[...nextAllowed, ...esmPackages].join('|')})/)`,
-    ...resolved.transformIgnorePatterns.filter((pattern) => !pattern.startsWith('/node_modules')),
-  ]
-  // Sanity's packages read `import.meta` (Vite's hooks), a syntax error in CommonJS: packages go
-  // through the same SWC transform with that removed first (tests/unit/helpers/importMetaTransform.mjs).
+  // Every file of node_modules goes through the transform below, which leaves CommonJS as
+  // it is and compiles ES modules (Node's own rule tells them apart): no list of ESM-only
+  // packages to keep. next/jest's own node_modules pattern would stop them first.
+  resolved.transformIgnorePatterns = resolved.transformIgnorePatterns.filter(
+    (pattern) => !pattern.startsWith('/node_modules'),
+  )
+  // ES modules of node_modules go through the same SWC transform, `import.meta` removed first
+  // (Sanity's packages read Vite's hooks there): tests/unit/helpers/importMetaTransform.mjs.
   const [[pattern, [, swcOptions]]] = Object.entries(resolved.transform)
   resolved.transform = {
     '/node_modules/.+\\.m?js$': ['<rootDir>/tests/unit/helpers/importMetaTransform.mjs', swcOptions],
