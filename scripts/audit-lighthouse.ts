@@ -1,6 +1,6 @@
 /**
  * `npm run audit:lighthouse`: Lighthouse (the npm package, Debian chromium) on every
- * route of the export and on the empty Next.js page (bench/empty-page), both served
+ * route of the export and on the empty Next.js page (tests/fixtures/empty-page), both served
  * by this project's server (compressed), mobile and desktop presets, both throttling
  * modes (simulated, as PageSpeed Insights shows, and `devtools`), median of 3 runs,
  * beside the empty page of the same few minutes (it alternates with the first route's

@@ -1,5 +1,5 @@
 /**
- * The baseline of every speed figure: the empty Next.js page in `bench/empty-page/`,
+ * The baseline of every speed figure: the empty Next.js page in `tests/fixtures/empty-page/`,
  * built with the site's own Next.js, React and settings, finalized like the site
  * (`_headers`, brotli/gzip copies, marker), so it can be served the same way.
  */
@@ -8,11 +8,11 @@ import path from 'node:path'
 import { finalizeExport } from '../../postbuild/index.ts'
 import { CONTACT_INBOX_PATH } from '../../lib/publisher-routes.ts'
 
-export const EMPTY_PAGE_DIR = path.resolve('bench/empty-page')
+export const EMPTY_PAGE_DIR = path.resolve('tests/fixtures/empty-page')
 export const EMPTY_PAGE_OUT = path.join(EMPTY_PAGE_DIR, 'out')
 
 /**
- * Builds the empty page into `bench/empty-page/out`.
+ * Builds the empty page into `tests/fixtures/empty-page/out`.
  * @returns the export folder and the build time in ms
  * @throws when `next build` fails
  */
