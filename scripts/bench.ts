@@ -18,10 +18,11 @@
  *    compile, render, postbuild, gate, swap) of a full build, cold and with the compile
  *    cached, and of publish-to-live of one review and of one case study changed (median
  *    of 3), and the build's page count (bench/scale.ts);
- *  - with `--bytes-against REV`: each page's bytes in REV's build beside this one's
- *    (e.g. before a change that should not touch what visitors download);
- *  - `--files-against REV` alone: REV's build compared with the build in out/ file by
- *    file, Next's build id set aside (bench/export-diff.ts): which files changed at all.
+ *  - with `--bytes-against REV`: each page's bytes in REV's build beside this one's, and
+ *    the two builds compared file by file, contents and not only sizes, Next's build id
+ *    set aside (bench/export-diff.ts): which files changed at all (e.g. before a change
+ *    that should not touch what visitors download; with `--editors-only`, against the
+ *    build in out/; with `--bytes-only`, that comparison alone).
  * Takes several minutes (real builds). `--no-publish` skips the publisher parts;
  * `--validation-only` measures the schema validation alone and `--gate-only` the gate
  * alone on the build in out/ (seconds each); `--editors-only` the gate, the
@@ -37,8 +38,8 @@ import { DEFAULT_LOCAL_DATASET } from '../lib/content/source.ts'
 import { routeBytes, type RouteBytes } from './bench/bytes.ts'
 import { buildEmptyPage } from './bench/empty-page.ts'
 import { measureBuilds, measurePublishing, seconds } from './bench/publish.ts'
-import { measureAt, routeBytesAt } from './bench/bytes-at.ts'
-import { compareExports } from './bench/export-diff.ts'
+import { measureAt } from './bench/bytes-at.ts'
+import { compareExports, type ExportDiff } from './bench/export-diff.ts'
 import { measureEditorFigures, type EditorFigures } from './bench/editors.ts'
 import { measureContentLakePreview } from './bench/preview-content-lake.ts'
 import { measureGate, type GateFigures } from './bench/gate.ts'
@@ -135,14 +136,30 @@ const printEditors = (figures: EditorFigures) => {
   })
 }
 
+/** What `compareExports` found between REV's build and out/, file by file. */
+function printFiles(revision: string, diff: ExportDiff) {
+  console.log(
+    `\nFiles of ${revision}'s build -> out/: ${diff.identical} identical, ${diff.onlyBuildId} differ only by Next's build id, ${diff.differ.length} differ`,
+  )
+  for (const [label, files] of [
+    ['differ', diff.differ],
+    [`only in ${revision}`, diff.onlyBefore],
+    ['only in out/', diff.onlyAfter],
+  ] as const)
+    if (files.length) console.log(`${label}:\n${files.map((file) => `  ${file}`).join('\n')}`)
+}
+
 /** Each page's bytes in another revision's build beside this build's; null without the flag. */
 const againstFlag = process.argv.indexOf('--bytes-against')
 const against = againstFlag > 0 ? process.argv[againstFlag + 1] : undefined
 if (againstFlag > 0 && !against)
   throw new Error('--bytes-against needs a git revision, e.g. --bytes-against main~3')
 const compareBytes = async (revision: string, now: RouteBytes[]) => {
-  console.log(`bench: building ${revision} for its bytes...`)
-  const before = await routeBytesAt(revision)
+  console.log(`bench: building ${revision} for its bytes and files...`)
+  const { before, files } = await measureAt(revision, async (exportDir) => ({
+    before: await routeBytes(exportDir),
+    files: await compareExports(exportDir, 'out'),
+  }))
   const total = (row: RouteBytes | undefined, key: 'raw' | 'br') =>
     row ? row.js[key] + row.css[key] + row.html[key] + row.images[key] : NaN
   const routes = [...new Set([...before, ...now].map((row) => row.route))].sort()
@@ -172,7 +189,8 @@ const compareBytes = async (revision: string, now: RouteBytes[]) => {
       ]),
     ),
   )
-  return { revision, rows }
+  printFiles(revision, files)
+  return { revision, rows, files }
 }
 
 /** The `--…-only` modes measure the build in out/ as it is. */
@@ -211,22 +229,10 @@ if (process.argv.includes('--editors-only')) {
   process.exit(0)
 }
 
-const filesFlag = process.argv.indexOf('--files-against')
-if (filesFlag > 0) {
-  const revision = process.argv[filesFlag + 1]
-  if (!revision) throw new Error('--files-against needs a git revision, e.g. --files-against main~3')
+if (process.argv.includes('--bytes-only')) {
+  if (!against) throw new Error('--bytes-only compares with --bytes-against REV')
   requireBuild()
-  console.log(`bench: building ${revision} to compare its files with out/...`)
-  const diff = await measureAt(revision, (exportDir) => compareExports(exportDir, 'out'))
-  console.log(
-    `\nFiles of ${revision}'s build -> out/: ${diff.identical} identical, ${diff.onlyBuildId} differ only by Next's build id, ${diff.differ.length} differ`,
-  )
-  for (const [label, files] of [
-    ['differ', diff.differ],
-    [`only in ${revision}`, diff.onlyBefore],
-    ['only in out/', diff.onlyAfter],
-  ] as const)
-    if (files.length) console.log(`${label}:\n${files.map((file) => `  ${file}`).join('\n')}`)
+  await compareBytes(against, await routeBytes('out'))
   process.exit(0)
 }
 

@@ -8,7 +8,6 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { routeBytes, type RouteBytes } from './bytes.ts'
 
 /** Runs a command, failing with its output when it fails. */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
@@ -16,13 +15,6 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   if (result.status !== 0)
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stderr || result.stdout}`)
 }
-
-/**
- * @param revision any git revision, e.g. a commit id or `main~3`
- * @returns bytes per page of that revision's build (the same shape as `routeBytes`)
- * @throws Error when the revision does not exist or its build fails
- */
-export const routeBytesAt = (revision: string): Promise<RouteBytes[]> => measureAt(revision, routeBytes)
 
 /**
  * Builds another revision in a temporary worktree and measures its export.
