@@ -22,7 +22,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { indexSite, resolvePath, urlPathOf, type SiteIndex } from '../lib/build-output.ts'
 import { attributeOf, elementsOf } from '../lib/html-elements.ts'
-import { checkHtml, startHtmlChecker, type HtmlChecker, type HtmlError } from '../lib/nu-html-checker.ts'
+import { checkHtml, startHtmlChecker, type HtmlChecker, type HtmlError } from './nu-html-checker.ts'
 import { readPageDocuments } from '../lib/page-documents.ts'
 
 /** What the gate found. `problems` empty: the build may go live. */

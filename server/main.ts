@@ -16,7 +16,7 @@ import { presentationClient } from './preview.ts'
 import { PreviewServer } from './preview-server.ts'
 import { Publisher } from './publisher.ts'
 import { WarmHtmlChecks } from './gate.ts'
-import { javaAvailable } from '../lib/nu-html-checker.ts'
+import { javaAvailable } from './nu-html-checker.ts'
 
 /** The settings, or a clear message and exit 1 when one would start the publisher unsafe. */
 function readConfig() {

@@ -12,7 +12,7 @@ import { checkLinks } from './links.ts'
 import type { FastAuditReport } from './report.ts'
 import { htmlFilesOf, routesOf } from './routes.ts'
 import { serveExport } from './serve.ts'
-import { checkHtml } from '../../lib/nu-html-checker.ts'
+import { checkHtml } from '../../server/nu-html-checker.ts'
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10
 

@@ -5,7 +5,7 @@
 import type { AxePageResult } from './axe.ts'
 import type { LinkReport } from './links.ts'
 import type { Route } from './routes.ts'
-import type { HtmlError } from '../../lib/nu-html-checker.ts'
+import type { HtmlError } from '../../server/nu-html-checker.ts'
 
 /** Everything `audit:fast` measured. */
 export type FastAuditReport = {

@@ -8,7 +8,7 @@
 import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { javaAvailable } from '../../lib/nu-html-checker.ts'
+import { javaAvailable } from '../../server/nu-html-checker.ts'
 import { checkCandidate } from '../../server/gate.ts'
 import { median } from './median.ts'
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { checkHtml, javaAvailable, startHtmlChecker, type HtmlChecker } from '@/lib/nu-html-checker'
+import { checkHtml, javaAvailable, startHtmlChecker, type HtmlChecker } from '@/server/nu-html-checker'
 import { WarmHtmlChecks } from '@/server/gate'
 
 const java = javaAvailable()

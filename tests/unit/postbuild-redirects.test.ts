@@ -19,7 +19,7 @@ import {
   siteIndexOf,
   type RedirectsManifest,
 } from '@/lib/build-output'
-import { checkHtml } from '@/lib/nu-html-checker'
+import { checkHtml } from '@/server/nu-html-checker'
 import { caseStudyPageDocuments, readPageDocuments } from '@/lib/page-documents'
 import { finalizeExport } from '@/postbuild'
 import {
