@@ -105,7 +105,10 @@ export default defineConfig([
     // The publisher serves and builds; it never imports the site's UI or routes, nor the postbuild.
     files: ['server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noScripts, noPostbuild] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noApp, noComponents, noScripts, noStudio, noPostbuild] },
+      ],
     },
   },
   {

@@ -10,6 +10,7 @@
  *          (`drafts.<_id>`, as a webhook with drafts on sends it) builds nothing: the
  *          preview renders drafts on request.
  */
+import { isPublishedId } from '../lib/content/source.ts'
 import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { readHealth, sendWebhook, waitUntilSettled } from './publisher-client.ts'
 
@@ -40,7 +41,7 @@ console.log(`publish:local: ${base}${WEBHOOK_PATH} answered ${status}`)
 if (status !== 202) process.exit(1)
 if (!wait) process.exit(0)
 
-if (documentId.startsWith('drafts.') || documentId.startsWith('versions.')) {
+if (!isPublishedId(documentId)) {
   console.log(
     before.preview === 'off'
       ? 'publish:local: a draft builds nothing (and preview is off on this server: set SANITY_PREVIEW_SECRET)'

@@ -9,12 +9,12 @@
  * the Studio shows).
  */
 import { rm } from 'node:fs/promises'
-import { DocumentId, isDraftId, isVersionId } from '@sanity/id-utils'
 import type { Logger } from 'pino'
 import { runBuildCommand, type BuildCommand } from './build-command.ts'
 import type { BuildStore } from './build-store.ts'
 import { DocumentPublishStates } from './document-publish-states.ts'
 import { readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
+import { isPublishedId } from '../lib/content/source.ts'
 import { checkCandidate, type GateOptions } from './gate.ts'
 import { CoalescingQueue } from './queue.ts'
 
@@ -94,8 +94,7 @@ export class Publisher {
       this.#options.log.info({ event: 'build.skipped', ...reason }, 'not content: nothing to build')
       return 'skipped'
     }
-    const id = reason.documentId ? DocumentId(reason.documentId) : undefined
-    if (id && (isDraftId(id) || isVersionId(id))) {
+    if (reason.documentId && !isPublishedId(reason.documentId)) {
       this.#options.log.info(
         { event: 'build.skipped', ...reason },
         'a draft or release version: the preview renders it on request, nothing to build',

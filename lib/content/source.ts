@@ -158,6 +158,16 @@ function layerOf(id: DocumentId): string {
 }
 
 /**
+ * Whether a document `_id` is a published document's: not a draft (`drafts.…`) nor a
+ * release version (`versions.…`). Only those are on the live site, so only their
+ * publishing builds it (the publisher, `npm run publish:local`).
+ * @throws Error (from @sanity/id-utils) when the id is not a valid document id
+ */
+export function isPublishedId(id: string): boolean {
+  return layerOf(DocumentId(id)) === 'published'
+}
+
+/**
  * A stored dataset seen through a perspective, as Sanity's Content Lake answers it: of
  * each document, the version in the first layer of the perspective that has one, under
  * the published `_id` (a draft's or release version's own id kept as `_originalId`);

@@ -10,7 +10,7 @@
  */
 import { getHomePage, getPreviewDrafts, getSiteSettings } from '@/lib/content'
 import { validateAllContent } from '@/lib/content/content-check'
-import { sourceFromEnv, withPerspective, type StoredDocument } from '@/lib/content/source'
+import { isPublishedId, sourceFromEnv, withPerspective, type StoredDocument } from '@/lib/content/source'
 import { PREVIEW_CONTACT_PATH } from '@/lib/publisher-routes'
 import { seedDocuments, writeDataset } from './helpers/dataset'
 
@@ -83,4 +83,11 @@ test('the build reads published documents, whatever CONTENT_PERSPECTIVE says', a
   }
   const lake = { SANITY_PROJECT_ID: 'abc123', SANITY_READ_TOKEN: 'tok', CONTENT_PERSPECTIVE: 'drafts' }
   expect(sourceFromEnv(lake).perspective).toBe('published')
+})
+
+test('only a published document id is one whose publishing builds the site', () => {
+  expect(isPublishedId('caseStudy-osteopath')).toBe(true)
+  expect(isPublishedId('drafts.caseStudy-osteopath')).toBe(false)
+  expect(isPublishedId('versions.rSpring.caseStudy-osteopath')).toBe(false)
+  expect(() => isPublishedId('not an id')).toThrow()
 })
