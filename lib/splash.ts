@@ -1,8 +1,8 @@
 /**
- * The loading splash's timing (spec §4, §9) and the tiny script that decides,
- * before the first paint, whether this page load shows it.
+ * The loading splash's timing (spec §4, §9), which its client component reads; the script
+ * that decides before the first paint whether a page load shows it is
+ * splash-boot-script.ts (server side only, so the client's bundle carries none of it).
  */
-import { STUDIO_BASE_PATH } from './studio.ts'
 
 /** Spec §9: the percentage rises by 1 every 20 ms. */
 export const SPLASH_TICK_MS = 20
@@ -21,11 +21,3 @@ export const SPLASH_SEEN_KEY = 'splash-seen'
 export function splashPercent(elapsedMs: number): number {
   return Math.max(0, Math.min(100, Math.floor(elapsedMs / SPLASH_TICK_MS)))
 }
-
-/**
- * Runs in <head> before the first paint (inline, so the CSP allows it by its hash):
- * on the first page load of a visit, marks the document as showing the splash
- * (`data-splash`). Without JavaScript it is not set, so there is no splash. Not under the
- * embedded Studio (STUDIO_BASE_PATH).
- */
-export const BOOT_SCRIPT = `(function(d){try{if(location.pathname.indexOf(${JSON.stringify(STUDIO_BASE_PATH)})!==0&&!sessionStorage.getItem("${SPLASH_SEEN_KEY}")){sessionStorage.setItem("${SPLASH_SEEN_KEY}","1");d.dataset.splash=""}}catch(e){}})(document.documentElement)`

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { SplashScreen } from '@/components/layout/SplashScreen'
-import { BOOT_SCRIPT, SPLASH_SEEN_KEY, splashPercent } from '@/lib/splash'
+import { SPLASH_SEEN_KEY, splashPercent } from '@/lib/splash'
+import { BOOT_SCRIPT } from '@/lib/splash-boot-script'
 
 /** A clock the test moves: ms since the page load started. */
 let clock = 0
