@@ -1,7 +1,7 @@
 import { defineType } from '@sanity/types'
 import { requiredString, requiredText } from './fields.ts'
 import { orderField, orderOrdering } from './orderField.ts'
-import { excerpt } from './preview.ts'
+import { excerpt } from './listPreview.ts'
 
 /** Audience card in 'IS THIS YOU' (spec §2): title and description. */
 export const audienceCard = defineType({

@@ -1,7 +1,7 @@
 import { defineType } from '@sanity/types'
 import { requiredString, requiredText } from './fields.ts'
 import { orderField, orderOrdering } from './orderField.ts'
-import { excerpt } from './preview.ts'
+import { excerpt } from './listPreview.ts'
 
 /** FAQ item (spec §3): question and answer. */
 export const faq = defineType({

@@ -1,7 +1,7 @@
 import { defineType } from '@sanity/types'
 import { requiredString, requiredText } from './fields.ts'
 import { orderField, orderOrdering } from './orderField.ts'
-import { excerpt } from './preview.ts'
+import { excerpt } from './listPreview.ts'
 
 /** An item of the 'Less Grind. More Growth' collapsible list (spec §2, §3). */
 export const growthItem = defineType({

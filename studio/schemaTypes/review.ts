@@ -1,7 +1,7 @@
 import { defineField, defineType } from '@sanity/types'
 import { requiredString } from './fields.ts'
 import { orderField, orderOrdering } from './orderField.ts'
-import { joinParts } from './preview.ts'
+import { joinParts } from './listPreview.ts'
 
 /** Where a review shows (spec §3: the strip holds five, the Reviews section shows four). */
 export const REVIEW_PLACEMENTS = [

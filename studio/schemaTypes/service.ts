@@ -1,7 +1,7 @@
 import { defineField, defineType } from '@sanity/types'
 import { requiredString, requiredText } from './fields.ts'
 import { orderField, orderOrdering } from './orderField.ts'
-import { excerpt, joinParts } from './preview.ts'
+import { excerpt, joinParts } from './listPreview.ts'
 
 /** Icons the site can draw for a service card; the site maps each to an inline SVG. */
 export const SERVICE_ICONS = [

@@ -7,7 +7,7 @@
  */
 import { schemaTypes } from '@/studio/schemaTypes'
 import { IMAGE_TOOL_HELP } from '@/studio/schemaTypes/imageWithAlt'
-import { excerpt, joinParts } from '@/studio/schemaTypes/preview'
+import { excerpt, joinParts } from '@/studio/schemaTypes/listPreview'
 import { seedDocuments } from './helpers/dataset'
 
 jest.mock('sanity', () => jest.requireActual('./helpers/sanityStub').sanity)

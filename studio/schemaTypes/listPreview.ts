@@ -1,5 +1,6 @@
 /**
- * Helpers for the document previews in Studio lists (`preview.prepare`):
+ * Helpers for the list previews of documents in the Studio (`preview.prepare` of a schema
+ * type: the title and subtitle of a row), not the draft preview of pages:
  * plain functions of the selected values, so tests can call them directly.
  */
 
