@@ -103,7 +103,7 @@ export async function finalizeExport(
         if (options.reused?.has(relative)) {
           const scriptHashes =
             options.reusedScriptHashes?.[relative] ?? inlineScriptHashes(await readFile(file, 'utf8'))
-          return { file, relative, html: '', changed: false, scriptHashes }
+          return { file, relative, scriptHashes, rewritten: undefined }
         }
         const exported = await readFile(file, 'utf8')
         // Next's chunks start after the first paint (defer-framework-scripts.ts); the CSP
@@ -115,11 +115,12 @@ export async function finalizeExport(
         // Every page preloads the site font, the 404 page included (adaptive-font-preload.ts).
         const html = deferFrameworkScripts(preloadPageFonts(exported), payload)
         assertRewritten(relative, html, payload !== undefined)
-        return { file, relative, html, changed: html !== exported, scriptHashes: inlineScriptHashes(html) }
+        const rewritten = html === exported ? undefined : html
+        return { file, relative, scriptHashes: inlineScriptHashes(html), rewritten }
       }),
   )
   // Written only once every page passed the check: a failed postbuild leaves Next's export as it was.
-  for (const page of pages) if (page.changed) await writeFile(page.file, page.html)
+  for (const { file, rewritten } of pages) if (rewritten !== undefined) await writeFile(file, rewritten)
   // Old addresses: a page at each for hosts that redirect nothing (before `_headers`, which covers them).
   const { siteUrl, ...moved } = options.redirects ?? { siteUrl: '', pages: {}, redirects: [] }
   const movedPages = await writeRedirectPages(root, moved.redirects, siteUrl)

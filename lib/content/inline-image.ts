@@ -85,6 +85,7 @@ export const INLINE_IMAGE_CACHE_ENV = 'INLINE_IMAGE_CACHE'
 /**
  * `inlinedFile`'s result, from the kept results when the build keeps them, else worked
  * out (and kept). The file must be in the build either way.
+ * @throws Error naming the file when the build has not copied it
  */
 async function keptOrInlined(
   file: string,
@@ -92,13 +93,13 @@ async function keptOrInlined(
   mimeType: string,
   use: number,
 ): Promise<InlinedImage | null> {
-  const dir = process.env[INLINE_IMAGE_CACHE_ENV]
-  if (!dir) return inlinedFile(file, src, mimeType, use)
   try {
     await access(file)
   } catch {
     throw new Error(`inlineIfSmall: no file at ${file} for image ${src}; run scripts/check-content.ts`)
   }
+  const dir = process.env[INLINE_IMAGE_CACHE_ENV]
+  if (!dir) return inlinedFile(file, src, mimeType, use)
   const entry = path.join(dir, `${path.basename(file)}.${use}.json`)
   // JSON has no undefined: a change that clears a field (a raster's srcSet) keeps it as null.
   const kept = await readFile(entry, 'utf8').then(keptEntry, () => null)
@@ -128,19 +129,14 @@ function keptEntry(text: string): { change: Record<string, unknown> | null } | n
   return null
 }
 
-/** `inlineIfSmall`'s work for one file and use. */
+/** `inlineIfSmall`'s work for one file and use (`keptOrInlined` found the file). */
 async function inlinedFile(
   file: string,
   src: string,
   mimeType: string,
   use: number,
 ): Promise<InlinedImage | null> {
-  let bytes: Buffer
-  try {
-    bytes = await readFile(file)
-  } catch {
-    throw new Error(`inlineIfSmall: no file at ${file} for image ${src}; run scripts/check-content.ts`)
-  }
+  const bytes = await readFile(file)
   const fitsBudget = (text: string) => brotliCompressSync(text).length <= INLINE_IMAGE_MAX_BROTLI_BYTES
   if (mimeType === 'image/svg+xml') {
     const svg = bytes.toString('utf8')

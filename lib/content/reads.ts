@@ -33,7 +33,7 @@ export type ReadRecord = {
   /** Every `_id` in the result (the documents found, and those references led to). */
   ids: string[]
   /** The types its `*` scans can match; null: any type. */
-  types: string[] | null
+  types: readonly string[] | null
 }
 
 type Node = { type: string; [key: string]: unknown }
@@ -66,7 +66,22 @@ function typesOfFilter(expr: Node): string[] | null {
  * @returns the types, sorted; null when some `*` is not filtered by type (any document)
  * @throws GroqSyntaxError when the query does not parse
  */
-export function scannedTypes(query: string, params: Record<string, unknown> = {}): string[] | null {
+export function scannedTypes(query: string, params: Record<string, unknown> = {}): readonly string[] | null {
+  const key = `${query}\u0000${JSON.stringify(params)}`
+  if (!scannedTypesByQuery.has(key)) {
+    // The evaluation and the recording of one query both ask: parsed once, not each time.
+    if (scannedTypesByQuery.size >= SCANNED_TYPES_KEPT) scannedTypesByQuery.clear()
+    scannedTypesByQuery.set(key, typesScannedBy(query, params))
+  }
+  return scannedTypesByQuery.get(key)!
+}
+
+/** How many queries' `scannedTypes` are kept (a long-running preview server asks with ever new params). */
+const SCANNED_TYPES_KEPT = 10_000
+const scannedTypesByQuery = new Map<string, readonly string[] | null>()
+
+/** `scannedTypes`, worked out. */
+function typesScannedBy(query: string, params: Record<string, unknown>): readonly string[] | null {
   const types = new Set<string>()
   let anyType = false
   const visit = (node: unknown, parent: Node | null): void => {
@@ -83,7 +98,7 @@ export function scannedTypes(query: string, params: Record<string, unknown> = {}
     for (const value of Object.values(current)) visit(value, current)
   }
   visit(parse(query, { params }), null)
-  return anyType ? null : [...types].sort()
+  return anyType ? null : Object.freeze([...types].sort())
 }
 
 /** Every `_id` string in a query's result, sorted. */
