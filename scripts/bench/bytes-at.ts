@@ -1,8 +1,9 @@
 /**
- * Another commit's build, for "before and after" figures (the visitors' bytes, or the
- * files themselves): the commit is checked out into a temporary git worktree (with this checkout's
- * `node_modules` as hard links: Turbopack reads no file from outside the project), built with `npm run build` on its own embedded default, and measured
- * page by page like the current build (bytes.ts). Takes one full build.
+ * Another commit's build, for "before and after" figures (`npm run bench -- --bytes-against
+ * REV`: the visitors' bytes per page, and the files themselves): the commit is checked out
+ * into a temporary git worktree (with this checkout's `node_modules` as hard links:
+ * Turbopack reads no file from outside the project), built with `npm run build` on its own
+ * embedded default, and handed to the caller's measure. Takes one full build.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
