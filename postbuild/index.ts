@@ -35,13 +35,8 @@ import { deferFrameworkScripts } from './defer-framework-scripts.ts'
 import { assertRewritten, payloadFileOf } from './next-export-shape.ts'
 import { precompressSite, type PrecompressResult } from './precompress.ts'
 import { redirectsFile, writeRedirectPages } from './redirects-file.ts'
-import {
-  formatHeadersFile,
-  headerRules,
-  inlineScriptHashes,
-  SCRIPT_HASHES_FILE,
-  type IntegrationSettings,
-} from './security-headers.ts'
+import { formatHeadersFile, headerRules, inlineScriptHashes, SCRIPT_HASHES_FILE } from './security-headers.ts'
+import type { IntegrationSettings } from '../lib/content-security-policy.ts'
 
 /**
  * A sortable, unique build id: UTC time to the millisecond plus 4 random hex digits,

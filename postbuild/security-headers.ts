@@ -12,16 +12,11 @@ import { createHash } from 'node:crypto'
 import { BASE_HEADERS, IMMUTABLE, REVALIDATE } from '../lib/build-output.ts'
 import { STUDIO_BASE_PATH } from '../lib/studio.ts'
 import { attributeOf, elementsOf, textOf } from '../lib/html-elements.ts'
-
-/** The settings that decide which other origins a page may use. */
-export type IntegrationSettings = {
-  /** Booking calendar: an https URL or a path on this site. */
-  bookingWidgetUrl: string
-  /** The booking widget's embed script, optional: an https URL or a path. */
-  bookingScriptUrl?: string | null
-  /** Where the contact form posts: an https URL or a path on this site. */
-  contactWebhookUrl: string
-}
+import {
+  contentSecurityPolicy,
+  type ExtraSources,
+  type IntegrationSettings,
+} from '../lib/content-security-policy.ts'
 
 /**
  * An exported HTML page: its clean URL path (percent-encoded), and its markup or the
@@ -39,17 +34,6 @@ export type HtmlPage = { urlPath: string } & (
 export const SCRIPT_HASHES_FILE = '.script-hashes.json'
 
 /**
- * The origin of an https URL from settings, or null for a path on this site.
- * @throws Error for anything else (settings are validated earlier; this is a guard)
- */
-export function externalOrigin(url: string | null | undefined): string | null {
-  if (!url || url.startsWith('/')) return null
-  const parsed = new URL(url)
-  if (parsed.protocol !== 'https:') throw new Error(`Only https origins may be allowed, not "${url}"`)
-  return parsed.origin
-}
-
-/**
  * sha256 sources (`'sha256-…'`) of every inline `<script>` of a page, in document order.
  * @param html a complete HTML document
  */
@@ -63,9 +47,6 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** Script types that hold data, not code: a policy need not allow them (JSON-LD, Next's JSON). */
 const DATA_SCRIPT_TYPES = new Set(['application/ld+json', 'application/json'])
-
-/** More sources for some directives of one page's policy, e.g. `{ 'connect-src': ['https://x'] }`. */
-export type ExtraSources = Partial<Record<string, string[]>>
 
 /**
  * What the embedded Sanity Studio (/studio) needs beyond the site itself, for a project:
@@ -90,42 +71,6 @@ export function studioSources(projectId: string): ExtraSources {
       'https://sanity-cdn.com',
     ],
   }
-}
-
-/**
- * The Content-Security-Policy of one page.
- * @param scriptHashes the page's inline script hashes (from `inlineScriptHashes`)
- * @param settings the integrations site settings name
- * @param options framedBySelf: a page this site shows in its own iframe (the local booking
- *   stand-in); extra: more sources for this page (see `studioSources`)
- */
-export function contentSecurityPolicy(
-  scriptHashes: string[],
-  settings: IntegrationSettings,
-  options: { framedBySelf?: boolean; extra?: ExtraSources } = {},
-): string {
-  const booking = externalOrigin(settings.bookingWidgetUrl)
-  const bookingScript = externalOrigin(settings.bookingScriptUrl)
-  const webhook = externalOrigin(settings.contactWebhookUrl)
-  const directives: [string, (string | null)[]][] = [
-    ['default-src', [`'self'`]],
-    ['script-src', [`'self'`, ...scriptHashes, bookingScript]],
-    ['style-src', [`'self'`, `'unsafe-inline'`]],
-    ['img-src', [`'self'`, 'data:']],
-    ['font-src', [`'self'`]],
-    ['connect-src', [`'self'`, webhook]],
-    ['frame-src', [`'self'`, booking]],
-    ['form-action', [`'self'`, webhook]],
-    ['base-uri', [`'none'`]],
-    ['object-src', [`'none'`]],
-    ['frame-ancestors', [options.framedBySelf ? `'self'` : `'none'`]],
-  ]
-  return directives
-    .map(([name, sources]) => {
-      const all = [...sources, ...(options.extra?.[name] ?? [])].filter(Boolean)
-      return `${name} ${[...new Set(all)].join(' ')}`
-    })
-    .join('; ')
 }
 
 /** A block of `_headers`: a path pattern and its headers. */

@@ -2,11 +2,11 @@
  * `npm run build:preview`: builds editors' preview server, the same app as the export
  * run as a Next server (next.config.mjs with NEXT_TARGET=preview-server, into
  * .next-preview/), and records the code version it was built from, so that `npm start`
- * builds it again only when the code changed (server/preview-server.ts runs this when
+ * builds it again only when the code changed (server/preview-build.ts runs this when
  * needed; run it by hand to have the preview ready as soon as the publisher starts).
  */
 import { spawnSync } from 'node:child_process'
-import { markPreviewBuild, previewCodeVersion } from '../server/preview-server.ts'
+import { markPreviewBuild, previewCodeVersion } from '../server/preview-build.ts'
 
 const root = process.cwd()
 // Taken before the build: a change made while it runs makes the next start build again.

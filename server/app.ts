@@ -5,6 +5,7 @@
  * `/healthz`.
  */
 import rateLimit from '@fastify/rate-limit'
+import replyFrom from '@fastify/reply-from'
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -21,7 +22,7 @@ import { inboxRoutes, type InboxFile } from './inbox.ts'
 import type { Publisher } from './publisher.ts'
 import { publishStatusRoutes } from './publish-status.ts'
 import { isPreviewRequest, PREVIEW_HEADERS, previewCookies, previewRoutes } from './preview.ts'
-import type { PreviewHandler } from './preview-server.ts'
+import type { PreviewHandler } from './preview-process.ts'
 import { PreviewSessions } from './preview-sessions.ts'
 import { operatorToken } from './secrets.ts'
 import { headersForRequest, isLiveFile, setHeaders, SiteCache, staticRoutes } from './static.ts'
@@ -47,13 +48,19 @@ export type ServerOptions = {
   /** Studio origins that may read publish states (`/api/publish-status/:id`) and frame previews. */
   studioOrigins?: string[]
   /**
-   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET, and the preview
-   * server that renders a session's requests (server/preview-server.ts): null while it is
-   * starting (its requests then get 503), or the reason it could not start. Without
-   * `preview` there is none. `previousSecret` (SANITY_PREVIEW_SECRET_PREVIOUS) is still
-   * accepted while a rotation settles.
+   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET, and what renders a
+   * session's requests (the preview process, server/preview-process.ts): null while it is
+   * starting (its requests then get 503), or the reason it is down. Without `preview`
+   * there is none. `previousSecret` (SANITY_PREVIEW_SECRET_PREVIOUS) is still accepted
+   * while a rotation settles. `upstream`: the preview process's socket, which the
+   * proxy (`@fastify/reply-from`) connects to, with the longest wait for an answer in ms.
    */
-  preview?: { secret: string; previousSecret?: string; server: () => PreviewHandler | Error | null }
+  preview?: {
+    secret: string
+    previousSecret?: string
+    server: () => PreviewHandler | Error | null
+    upstream?: { base: string; answerTimeoutMs: number }
+  }
   /**
    * The client that checks the secrets Sanity's Presentation tool makes (a Content Lake
    * project with a read token): for /preview/enable, and as the Studio's proof that an
@@ -107,6 +114,17 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const webhookSecrets = [options.webhookSecret, options.previousWebhookSecret].filter(
     (secret) => secret !== undefined,
   )
+  if (options.preview?.upstream) {
+    const { base, answerTimeoutMs } = options.preview.upstream
+    await app.register(replyFrom, {
+      base,
+      // Nothing retried: the process's 503 (busy, too slow) is the editor's answer, and a
+      // POST (a server action) runs once or not at all.
+      retryMethods: [],
+      disableRequestLogging: true,
+      undici: { connections: 64, headersTimeout: answerTimeoutMs, bodyTimeout: answerTimeoutMs },
+    })
+  }
   if (options.preview) {
     const { server } = options.preview
     // A session's requests go to the preview server, before any body is read (server actions
@@ -121,9 +139,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       const ready = server()
       if (ready === null || ready instanceof Error) {
         reply.headers(PREVIEW_HEADERS)
-        const error = ready
-          ? `the preview server could not start: ${ready.message}`
-          : 'the preview server is starting'
+        const error = ready ? ready.message : 'the preview is starting'
         return reply
           .code(503)
           .header('Retry-After', '15')

@@ -60,6 +60,11 @@ export type ServerConfig = {
    * for the local dataset or without a token.
    */
   presentationProject?: PresentationProject
+  /**
+   * The preview process's heap limit in MB (PREVIEW_HEAP_MB, default 512): past it the
+   * process ends and starts again, and the publisher never grows with a draft.
+   */
+  previewHeapMb: number
 }
 
 /**
@@ -71,6 +76,14 @@ function rateLimit(text: string): { max: number; timeWindow: number } {
   if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
     throw new Error(`INBOX_RATE_LIMIT must look like 10/600 (submissions/seconds), not "${text}"`)
   return { max: Number(match[1]), timeWindow: Number(match[2]) * 1000 }
+}
+
+/** @throws Error naming the variable when the value is not a whole number from `min` to `max` */
+function wholeNumber(name: string, text: string, min: number, max: number): number {
+  const number = Number(text)
+  if (!/^\d+$/.test(text) || number < min || number > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${text}"`)
+  return number
 }
 
 /** @throws Error naming the variable when the value is neither `on` nor `off` */
@@ -115,7 +128,7 @@ function secretFrom(env: Record<string, string | undefined>, name: string): stri
  * @param env the environment (default `process.env`); paths resolve against the current folder
  * @throws Error naming the variable for a value the publisher must not start with: a
  *   secret shorter than 32 characters, a STUDIO_ORIGINS entry that is not an origin, a
- *   malformed INBOX_RATE_LIMIT or PUBLISH_GATE
+ *   malformed INBOX_RATE_LIMIT, PUBLISH_GATE or PREVIEW_HEAP_MB
  */
 export function configFromEnv(env: Record<string, string | undefined> = process.env): ServerConfig {
   const value = (name: string) => env[name]?.trim() || undefined
@@ -135,6 +148,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     previewSecret: secretFrom(env, 'SANITY_PREVIEW_SECRET'),
     previousPreviewSecret: secretFrom(env, 'SANITY_PREVIEW_SECRET_PREVIOUS'),
     presentationProject: presentationProjectFrom(env),
+    previewHeapMb: wholeNumber('PREVIEW_HEAP_MB', value('PREVIEW_HEAP_MB') ?? '512', 128, 16_384),
     studioOrigins: (value('STUDIO_ORIGINS') ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -13,7 +13,7 @@ import { readBuildInfo } from '../lib/build-output.ts'
 import { InboxFile } from './inbox.ts'
 import { publisherLog } from './log.ts'
 import { presentationClient } from './preview.ts'
-import { PreviewServer } from './preview-server.ts'
+import { PreviewProcess } from './preview-process.ts'
 import { Publisher } from './publisher.ts'
 import { WarmHtmlChecks } from './gate.ts'
 import { javaAvailable } from './nu-html-checker.ts'
@@ -91,9 +91,15 @@ if (exported && !kept.some((build) => build.id === exported.id)) {
   }
 }
 
-// Editors' preview server: null while it starts, the reason when it could not.
-let preview: PreviewServer | Error | null = null
-const stopping = new AbortController()
+// Editors' preview, rendered by a process of its own (started once the site is served).
+const preview = config.previewSecret
+  ? new PreviewProcess({
+      root: process.cwd(),
+      log,
+      studioOrigins: config.studioOrigins,
+      heapMb: config.previewHeapMb,
+    })
+  : null
 
 const app = await createServer({
   store,
@@ -105,9 +111,15 @@ const app = await createServer({
   inboxRateLimit: config.inboxRateLimit,
   trustProxy: config.trustProxy,
   studioOrigins: config.studioOrigins,
-  preview: config.previewSecret
-    ? { secret: config.previewSecret, previousSecret: config.previousPreviewSecret, server: () => preview }
-    : undefined,
+  preview:
+    config.previewSecret && preview
+      ? {
+          secret: config.previewSecret,
+          previousSecret: config.previousPreviewSecret,
+          server: () => preview.current(),
+          upstream: { base: preview.upstream, answerTimeoutMs: preview.answerTimeoutMs },
+        }
+      : undefined,
   presentation: config.presentationProject && (await presentationClient(config.presentationProject)),
 })
 if (config.previewSecret && !config.presentationProject)
@@ -122,10 +134,8 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'shutting down after an error')
   else log.info({ signal }, 'shutting down')
   publisher.stop()
-  stopping.abort()
   await htmlChecks?.stop()
-  await app.close()
-  if (preview instanceof PreviewServer) await preview.close()
+  await Promise.all([app.close(), preview?.close()])
 })
 
 await app.listen({ port: config.port, host: config.host })
@@ -133,21 +143,11 @@ log.info(
   { event: 'startup', live: await store.liveId(), inbox: config.inboxFile },
   `serving at http://localhost:${config.port}`,
 )
-if (config.previewSecret) {
-  const started = performance.now()
-  PreviewServer.start({
-    root: process.cwd(),
-    log,
-    studioOrigins: config.studioOrigins,
-    signal: stopping.signal,
-  })
-    .then(({ server, buildMs, loadMs }) => {
-      preview = server
-      const readyMs = Math.round(performance.now() - started)
-      log.info({ event: 'preview.ready', buildMs, loadMs, readyMs }, `preview server ready in ${readyMs} ms`)
-    })
-    .catch((error: Error) => {
-      preview = error
-      log.error({ event: 'preview.failed', error: error.message }, 'the preview server could not start')
-    })
-}
+preview
+  ?.start()
+  .then(({ buildMs, readyMs }) =>
+    log.info({ event: 'preview.started', buildMs, readyMs }, `preview ready in ${readyMs} ms`),
+  )
+  .catch((error: Error) =>
+    log.error({ event: 'preview.failed', error: error.message }, 'the preview could not start'),
+  )

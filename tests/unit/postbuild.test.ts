@@ -22,12 +22,8 @@ import { deferredPayloadOf } from '@/postbuild/defer-framework-scripts'
 import { payloadFileOf } from '@/postbuild/next-export-shape'
 import { precompressSite } from '@/postbuild/precompress'
 import { redirectsFile } from '@/postbuild/redirects-file'
-import {
-  contentSecurityPolicy,
-  headerRules,
-  inlineScriptHashes,
-  SCRIPT_HASHES_FILE,
-} from '@/postbuild/security-headers'
+import { headerRules, inlineScriptHashes, SCRIPT_HASHES_FILE } from '@/postbuild/security-headers'
+import { contentSecurityPolicy } from '@/lib/content-security-policy'
 import { headersFor, loadHeaderRules } from '@/server/headers-file'
 
 let dir: string

@@ -246,7 +246,8 @@ describe('the doors of a running publisher', () => {
 
     test("why the preview server could not start is for editors: /healthz and a session's pages", async () => {
       await site.close()
-      const reason = "the preview server's build failed: /srv/site/app/page.tsx: Unexpected token"
+      const reason =
+        "the preview could not start: the preview's build failed: /srv/site/app/page.tsx: Unexpected token"
       site = await startFixture(
         { webhookSecret: SECRET, previewSecret: PREVIEW, previewServer: () => new Error(reason) },
         false,
@@ -261,10 +262,7 @@ describe('the doors of a running publisher', () => {
         failed: reason,
       })
       const editor = await site.app.inject({ url: '/sites', headers: { cookie } })
-      expect([editor.statusCode, editor.body]).toEqual([
-        503,
-        `the preview server could not start: ${reason}. Try again shortly.`,
-      ])
+      expect([editor.statusCode, editor.body]).toEqual([503, `${reason}. Try again shortly.`])
     })
   })
 

@@ -10,7 +10,7 @@
  */
 import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
 import { presentationClient } from '@/server/preview'
-import type { PreviewHandler } from '@/server/preview-server'
+import type { PreviewHandler } from '@/server/preview-process'
 import * as studioApi from '@/studio/publisherApi'
 import {
   buildCount,
@@ -200,7 +200,7 @@ test('while the preview server starts, a session gets 503 with Retry-After; visi
   expect(waiting.headers['retry-after']).toBe('15')
   expect(waiting.headers['cache-control']).toBe('private, no-store')
   expect(waiting.headers['x-robots-tag']).toBe('noindex')
-  expect(waiting.body).toBe('the preview server is starting. Try again shortly.')
+  expect(waiting.body).toBe('the preview is starting. Try again shortly.')
   expect((await site.app.inject({ method: 'POST', url: '/', headers: { cookie } })).statusCode).toBe(503)
   expect((await page(undefined, '/sites')).statusCode).toBe(200)
   expect((await page(cookie, '/studio')).body).toContain('<h1>Studio</h1>')
@@ -213,17 +213,19 @@ test('while the preview server starts, a session gets 503 with Retry-After; visi
 })
 
 test('when the preview server could not start, a session gets 503 naming why; visitors the live site', async () => {
-  await restartWithPreviewServer(() => new Error("the preview server's build failed: x"))
+  await restartWithPreviewServer(
+    () => new Error("the preview could not start: the preview's build failed: x"),
+  )
   const cookie = await session()
   const failed = await page(cookie)
   expect(failed.statusCode).toBe(503)
   expect(failed.headers['retry-after']).toBe('15')
   expect(failed.headers['cache-control']).toBe('private, no-store')
-  expect(failed.body).toBe(
-    "the preview server could not start: the preview server's build failed: x. Try again shortly.",
-  )
+  expect(failed.body).toBe("the preview could not start: the preview's build failed: x. Try again shortly.")
   expect((await page()).body).toContain('<h1>v1</h1>')
-  expect((await health()).preview).toEqual({ failed: "the preview server's build failed: x" })
+  expect((await health()).preview).toEqual({
+    failed: "the preview could not start: the preview's build failed: x",
+  })
 })
 
 test("/healthz tells editors the preview server's state, and nobody else", async () => {

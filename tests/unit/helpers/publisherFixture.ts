@@ -13,7 +13,7 @@ import { BuildStore } from '@/server/build-store'
 import { InboxFile } from '@/server/inbox'
 import { publisherLog } from '@/server/log'
 import { Publisher, type PublisherOptions } from '@/server/publisher'
-import type { PreviewHandler } from '@/server/preview-server'
+import type { PreviewHandler } from '@/server/preview-process'
 import { PREVIEW_HEADERS } from '@/server/preview'
 import { WEBHOOK_PATH } from '@/lib/publisher-routes'
 import { webhookHeaders } from '@/scripts/publisher-client'
@@ -40,7 +40,7 @@ export type Fixture = {
 }
 
 /**
- * A stand-in of the preview server (server/preview-server.ts): each request is rendered
+ * A stand-in of the preview server (server/preview-process.ts): each request is rendered
  * on the spot as a page naming its method, path and the drafts file's content now, with
  * the preview server's headers. The real one is Next's, tried in the e2e tests.
  */
@@ -68,6 +68,7 @@ export type PreviewServerState = PreviewHandler | Error | null
  *   previousPreviewSecret is the one being rotated out; previewServer replaces the app's
  *   getter of its preview server (given the stand-in), e.g. `() => null` for one that is
  *   still starting, or `() => new Error('why')` for one that failed;
+ *   previewUpstream the socket a real preview process listens on (server/preview-process.ts);
  *   presentation is the client that checks the Presentation tool's secrets; gate the
  *   publisher's publish gate (default: links only)
  * @param firstBuild build once and put it live before returning (default true)
@@ -79,6 +80,7 @@ export async function startFixture(
     presentation,
     gate,
     previewServer = (renderer) => renderer,
+    previewUpstream,
     ...options
   }: Partial<ServerOptions> & {
     previewSecret?: string
@@ -86,6 +88,7 @@ export async function startFixture(
     presentation?: SanityClient
     gate?: PublisherOptions['gate']
     previewServer?: (renderer: PreviewHandler) => PreviewServerState
+    previewUpstream?: NonNullable<ServerOptions['preview']>['upstream']
   } = {},
   firstBuild = true,
 ): Promise<Fixture> {
@@ -137,6 +140,7 @@ export async function startFixture(
           secret: previewSecret,
           previousSecret: previousPreviewSecret,
           server: () => previewServer(renderer),
+          upstream: previewUpstream,
         }
       : undefined,
     presentation,

@@ -1,96 +1,13 @@
 /**
  * @jest-environment node
  *
- * The pure parts of editors' preview server (server/preview-server.ts): the draft-mode
- * cookie only it can set, a preview page's Content-Security-Policy, and the code version
- * that decides when `npm start` builds the preview server again. Next's server itself is
- * not started here (the e2e tests run it).
+ * The preview's build (server/preview-build.ts): the code version that decides when
+ * `npm start` builds the preview again. The build itself runs in the e2e tests.
  */
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {
-  markPreviewBuild,
-  PREVIEW_DIST_DIR,
-  previewCodeVersion,
-  previewContentSecurityPolicy,
-  withDraftModeCookie,
-} from '@/server/preview-server'
-
-const MODE_ID = 'a'.repeat(32)
-
-describe('withDraftModeCookie', () => {
-  /** The cookies of a Cookie header, as [name, value] pairs in order. */
-  const pairs = (header: string) =>
-    header.split('; ').map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)])
-
-  test("a request without cookies gets Next's draft-mode cookie only", () => {
-    expect(withDraftModeCookie(undefined, MODE_ID)).toBe(`__prerender_bypass=${MODE_ID}`)
-    expect(withDraftModeCookie('', MODE_ID)).toBe(`__prerender_bypass=${MODE_ID}`)
-  })
-
-  test("the request's own cookies are kept, in order, with the real draft-mode cookie after them", () => {
-    expect(withDraftModeCookie('site_preview=s%3Aabc.sig; sanity-preview-perspective=drafts', MODE_ID)).toBe(
-      `site_preview=s%3Aabc.sig; sanity-preview-perspective=drafts; __prerender_bypass=${MODE_ID}`,
-    )
-  })
-
-  test("a visitor's own __prerender_bypass never reaches Next, however it is written", () => {
-    const header = withDraftModeCookie(
-      '__prerender_bypass=forged;a=1;  __prerender_bypass=again ;; b=2; __prerender_bypass=',
-      MODE_ID,
-    )
-    expect(pairs(header)).toEqual([
-      ['a', '1'],
-      ['b', '2'],
-      ['__prerender_bypass', MODE_ID],
-    ])
-  })
-
-  test('a cookie whose name only starts like it is not it, and is kept', () => {
-    expect(pairs(withDraftModeCookie('__prerender_bypass_x=1', MODE_ID))).toEqual([
-      ['__prerender_bypass_x', '1'],
-      ['__prerender_bypass', MODE_ID],
-    ])
-  })
-})
-
-describe('previewContentSecurityPolicy', () => {
-  const STUDIOS = ['https://agency.sanity.studio', 'https://studio.example.com']
-  /** A policy's directives by name. */
-  const directives = (policy: string) =>
-    new Map(
-      policy.split(';').map((directive) => {
-        const [name, ...values] = directive.trim().split(/\s+/)
-        return [name!, values]
-      }),
-    )
-
-  test("scripts run only with this response's nonce, or when a script that has it loads them", () => {
-    const policy = directives(previewContentSecurityPolicy('bm9uY2U+/x==', STUDIOS))
-    expect(policy.get('script-src')).toEqual(["'nonce-bm9uY2U+/x=='", "'strict-dynamic'"])
-    expect(policy.get('default-src')).toEqual(["'self'"])
-    expect(policy.get('object-src')).toEqual(["'none'"])
-    expect(policy.get('base-uri')).toEqual(["'none'"])
-    for (const [name, values] of policy)
-      if (name !== 'style-src')
-        expect([name, values]).toEqual([name, expect.not.arrayContaining(["'unsafe-inline'"])])
-    expect(previewContentSecurityPolicy('bm9uY2U+/x==', STUDIOS)).not.toMatch(/unsafe-eval/)
-  })
-
-  test('a fresh nonce, a fresh policy', () => {
-    expect(previewContentSecurityPolicy('b25l', [])).not.toBe(previewContentSecurityPolicy('dHdv', []))
-    expect(previewContentSecurityPolicy('dHdv', [])).toContain("'nonce-dHdv'")
-  })
-
-  test('this site and the Studio origins may frame a preview (Presentation), nobody else', () => {
-    expect(directives(previewContentSecurityPolicy('n', STUDIOS)).get('frame-ancestors')).toEqual([
-      "'self'",
-      ...STUDIOS,
-    ])
-    expect(directives(previewContentSecurityPolicy('n', [])).get('frame-ancestors')).toEqual(["'self'"])
-  })
-})
+import { markPreviewBuild, PREVIEW_DIST_DIR, previewCodeVersion } from '@/server/preview-build'
 
 describe('previewCodeVersion', () => {
   let root: string

@@ -1,0 +1,70 @@
+/**
+ * The Content-Security-Policy of a page of the site, written once for both programs that
+ * send one: the postbuild (visitors' pages, each with the hashes of its inline scripts,
+ * postbuild/security-headers.ts) and editors' preview (each response with its own script
+ * nonce, server/preview-renderer.ts). Either way the page may use the site itself and
+ * exactly the other origins site settings name (booking widget, its embed script, contact
+ * webhook), and nothing else: no `'strict-dynamic'`, no wildcard host.
+ */
+
+/** The settings that decide which other origins a page may use. */
+export type IntegrationSettings = {
+  /** Booking calendar: an https URL or a path on this site. */
+  bookingWidgetUrl: string
+  /** The booking widget's embed script, optional: an https URL or a path. */
+  bookingScriptUrl?: string | null
+  /** Where the contact form posts: an https URL or a path on this site. */
+  contactWebhookUrl: string
+}
+
+/**
+ * The origin of an https URL from settings, or null for a path on this site.
+ * @throws Error for anything else (settings are validated earlier; this is a guard)
+ */
+export function externalOrigin(url: string | null | undefined): string | null {
+  if (!url || url.startsWith('/')) return null
+  const parsed = new URL(url)
+  if (parsed.protocol !== 'https:') throw new Error(`Only https origins may be allowed, not "${url}"`)
+  return parsed.origin
+}
+
+/** More sources for some directives of one page's policy, e.g. `{ 'connect-src': ['https://x'] }`. */
+export type ExtraSources = Partial<Record<string, string[]>>
+
+/**
+ * The Content-Security-Policy of one page.
+ * @param scriptSources what lets the page's own scripts run: the hashes of its inline scripts
+ *   (`'sha256-…'`, visitors' pages), or this response's `'nonce-…'` (the preview)
+ * @param settings the integrations site settings name
+ * @param options frameAncestors: who may frame the page (default `'none'`); framedBySelf: a
+ *   page this site shows in its own iframe (the local booking
+ *   stand-in); extra: more sources for this page (see `studioSources`)
+ */
+export function contentSecurityPolicy(
+  scriptSources: string[],
+  settings: IntegrationSettings,
+  options: { framedBySelf?: boolean; frameAncestors?: string[]; extra?: ExtraSources } = {},
+): string {
+  const booking = externalOrigin(settings.bookingWidgetUrl)
+  const bookingScript = externalOrigin(settings.bookingScriptUrl)
+  const webhook = externalOrigin(settings.contactWebhookUrl)
+  const directives: [string, (string | null)[]][] = [
+    ['default-src', [`'self'`]],
+    ['script-src', [`'self'`, ...scriptSources, bookingScript]],
+    ['style-src', [`'self'`, `'unsafe-inline'`]],
+    ['img-src', [`'self'`, 'data:']],
+    ['font-src', [`'self'`]],
+    ['connect-src', [`'self'`, webhook]],
+    ['frame-src', [`'self'`, booking]],
+    ['form-action', [`'self'`, webhook]],
+    ['base-uri', [`'none'`]],
+    ['object-src', [`'none'`]],
+    ['frame-ancestors', options.frameAncestors ?? [options.framedBySelf ? `'self'` : `'none'`]],
+  ]
+  return directives
+    .map(([name, sources]) => {
+      const all = [...sources, ...(options.extra?.[name] ?? [])].filter(Boolean)
+      return `${name} ${[...new Set(all)].join(' ')}`
+    })
+    .join('; ')
+}

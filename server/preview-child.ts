@@ -1,0 +1,110 @@
+/**
+ * The preview process: editors' preview rendered apart from the publisher, so that a heavy
+ * or hostile draft never slows or stops the process that serves visitors. The publisher
+ * starts it (server/preview-process.ts) with Node's IPC channel, a heap limit and a lower
+ * CPU priority; it loads Next's request handler for the preview build (`.next-preview/`),
+ * listens on the Unix domain socket the publisher names (in a folder only the publisher's
+ * user can open: no TCP port, no new door) and renders each request it is handed
+ * (server/preview-renderer.ts). It tells the publisher when it is ready, and ends when the
+ * publisher does, however the publisher ends: its IPC channel closes.
+ *
+ * Settings come from the environment: PREVIEW_SOCKET (the socket's path),
+ * PREVIEW_STUDIO_ORIGINS and PREVIEW_LIMITS (JSON), and the content source's variables.
+ * Everything it writes is one JSON line an event on stdout, console output and Next's own
+ * included (each naming the page being rendered), which the publisher takes into its
+ * log through its secret scrubbing.
+ */
+import { createServer } from 'node:http'
+import { rm } from 'node:fs/promises'
+import { format } from 'node:util'
+import { pino } from 'pino'
+import { getSiteSettings } from '../lib/content/index.ts'
+import { sourceFromEnv } from '../lib/content/source.ts'
+import { previewModeId } from './preview-build.ts'
+import { PreviewRenderer, renderContext, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
+
+// Synchronous: a line written just before the process exits is not lost.
+const log = pino({ base: { proc: 'preview' } }, pino.destination({ dest: 1, sync: true }))
+
+/** An error's fields for a log line: its message, stack and, for content, the document and field. */
+function errorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error: String(error) }
+  const { documentId, field } = error as Error & { documentId?: string; field?: string }
+  return { error: error.message, stack: error.stack, ...(documentId ? { documentId, field } : {}) }
+}
+
+// Next's own output (a render error, a warning) and any library's, as JSON lines naming the page.
+for (const [method, level] of [
+  ['log', 'info'],
+  ['info', 'info'],
+  ['warn', 'warn'],
+  ['error', 'error'],
+] as const) {
+  console[method] = (...args: unknown[]) => {
+    const path = renderContext.getStore()?.path
+    const thrown = args.find((arg) => arg instanceof Error)
+    log[level](
+      { event: level === 'error' ? 'preview.render-error' : 'preview.output', path, ...errorFields(thrown) },
+      format(...args.filter((arg) => arg !== thrown)) || (thrown as Error | undefined)?.message || '',
+    )
+  }
+}
+
+/** The socket's path: the publisher always gives one. */
+function socketPath(): string {
+  const socket = process.env.PREVIEW_SOCKET
+  if (!socket) throw new Error('preview process: PREVIEW_SOCKET (the Unix socket to listen on) is not set')
+  return socket
+}
+
+async function main() {
+  const started = performance.now()
+  const root = process.cwd()
+  const socket = socketPath()
+  const studioOrigins = JSON.parse(process.env.PREVIEW_STUDIO_ORIGINS ?? '[]') as string[]
+  const limits = JSON.parse(process.env.PREVIEW_LIMITS ?? '{}') as Partial<RenderLimits>
+  const modeId = await previewModeId(root)
+  const { default: next } = await import('next')
+  // The production-server phase: next.config.mjs reads the preview build from it.
+  const app = next({ dev: false, dir: root })
+  await app.prepare()
+  const renderer = new PreviewRenderer({
+    handler: app.getRequestHandler(),
+    modeId,
+    studioOrigins,
+    limits,
+    settings: (perspective) => getSiteSettings({ ...sourceFromEnv(), perspective, preview: true }),
+    onRunaway: (path) => {
+      log.error(
+        { event: 'preview.runaway', path, hardLimitMs: renderer.limits.hardLimitMs },
+        `preview: the render of ${path} ran past ${renderer.limits.hardLimitMs} ms; the process ends and starts again`,
+      )
+      process.exit(RUNAWAY_EXIT_CODE)
+    },
+    onError: (path, error) =>
+      log.error({ event: 'preview.render-error', path, ...errorFields(error) }, 'preview: render failed'),
+  })
+  await rm(socket, { force: true })
+  const server = createServer((req, res) => void renderer.handle(req, res))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(socket, resolve)
+  })
+  const loadMs = Math.round(performance.now() - started)
+  log.info(
+    { event: 'preview.listening', loadMs },
+    `preview: rendering on its socket (loaded in ${loadMs} ms)`,
+  )
+  process.send?.({ type: 'ready', loadMs })
+  process.once('SIGTERM', () => {
+    server.close(() => process.exit(0))
+    setTimeout(() => process.exit(0), 5000).unref()
+  })
+}
+
+// The publisher is gone (ended, crashed or killed): so is this process.
+process.on('disconnect', () => process.exit(0))
+main().catch((error: unknown) => {
+  log.fatal({ event: 'preview.failed', ...errorFields(error) }, (error as Error).message)
+  process.exit(1)
+})

@@ -1,0 +1,308 @@
+/**
+ * The publisher's side of editors' preview: it builds the preview when the code changed
+ * (server/preview-build.ts), starts the preview process (server/preview-child.ts) and keeps
+ * it running, and hands it each request of an open preview session (server/app.ts checks
+ * the session first) over a Unix domain socket, streaming both ways through
+ * `@fastify/reply-from` (undici), no body buffered.
+ * - The socket lives in a folder made for this publisher, mode 0700: only the publisher's
+ *   user can connect, and nothing listens on a TCP port.
+ * - The process runs with a heap limit (`heapMb`, Node's --max-old-space-size) and a lower
+ *   CPU priority (nice 10) than the publisher, with no publish or preview secret in its
+ *   environment. When it ends for any reason (its heap limit, a render that would not end,
+ *   a crash) it is started again, after 1 s, then up to 30 s between tries while it keeps failing.
+ * - While it is starting, down or restarting, an editor gets 503 with the reason; visitors
+ *   are served by the publisher alone and never notice.
+ * - Everything it writes reaches the publisher's log as JSON lines, through the log's
+ *   secret scrubbing; a line that is not JSON (a crash of Node itself) is logged as text.
+ */
+import { fork, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Logger } from 'pino'
+import { PREVIEW_COOKIE, PREVIEW_HEADERS } from './preview.ts'
+import { ensurePreviewBuild } from './preview-build.ts'
+import {
+  DEFAULT_RENDER_LIMITS,
+  noticePage,
+  RUNAWAY_EXIT_CODE,
+  withoutCookie,
+  type RenderLimits,
+} from './preview-renderer.ts'
+
+/** The preview process's program. */
+const CHILD = path.join(import.meta.dirname, 'preview-child.ts')
+
+/** Its heap limit in MB by default: the seed's pages need about 150. */
+export const DEFAULT_PREVIEW_HEAP_MB = 512
+
+/** The niceness of the preview process: the publisher (0) comes first on a busy CPU. */
+const PREVIEW_NICENESS = 10
+
+/** Settings no render needs: they stay in the publisher. */
+const SECRET_SETTINGS = [
+  'SANITY_WEBHOOK_SECRET',
+  'SANITY_WEBHOOK_SECRET_PREVIOUS',
+  'SANITY_PREVIEW_SECRET',
+  'SANITY_PREVIEW_SECRET_PREVIOUS',
+]
+
+/** What the app hands preview requests to (tests give a stand-in). */
+export type PreviewHandler = {
+  handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
+}
+
+export type PreviewProcessOptions = {
+  /** The repository: the app's code, public/ and the preview build. */
+  root: string
+  log: Logger
+  /** STUDIO_ORIGINS: they may frame preview pages (Presentation). */
+  studioOrigins: readonly string[]
+  /** The process's heap limit in MB (PREVIEW_HEAP_MB). */
+  heapMb?: number
+  limits?: Partial<RenderLimits>
+  /** The process's environment before the secrets are taken out (default: the publisher's). */
+  env?: NodeJS.ProcessEnv
+  /** Build the preview first when it is missing or older than the code (default true). */
+  build?: boolean
+  /** The first wait before a restart, in ms (default 1 s; doubles to 30 s while it keeps failing). */
+  restartDelayMs?: number
+  /** The process's program (default server/preview-child.ts; tests give a stand-in). */
+  program?: string
+}
+
+type State =
+  | { kind: 'starting' }
+  | { kind: 'ready'; since: number }
+  | { kind: 'down'; reason: string }
+  | { kind: 'stopped' }
+
+/** See the module comment. */
+export class PreviewProcess implements PreviewHandler {
+  /** Where reply-from connects: the socket, as `unix+http://<escaped path>/`. */
+  readonly upstream: string
+  readonly socket: string
+  #options: PreviewProcessOptions
+  #dir: string
+  #state: State = { kind: 'starting' }
+  #child: ChildProcess | null = null
+  #restarts = 0
+  #restartTimer: NodeJS.Timeout | null = null
+  #stopping = new AbortController()
+
+  /** Makes the socket's folder (mode 0700); nothing runs until `start`. */
+  constructor(options: PreviewProcessOptions) {
+    this.#options = options
+    // A short path: a Unix socket's path is limited to about 100 bytes.
+    this.#dir = mkdtempSync(path.join(os.tmpdir(), 'site-preview-'))
+    if ((statSync(this.#dir).mode & 0o077) !== 0)
+      throw new Error(`preview: the socket folder ${this.#dir} can be opened by other users`)
+    this.socket = path.join(this.#dir, 'render.sock')
+    this.upstream = `unix+http://${encodeURIComponent(this.socket)}/`
+  }
+
+  /** The longest an editor waits for a page before the publisher gives up on the process. */
+  get answerTimeoutMs(): number {
+    return (this.#options.limits?.timeLimitMs ?? DEFAULT_RENDER_LIMITS.timeLimitMs) + 10_000
+  }
+
+  /**
+   * Builds the preview when needed, then starts the process.
+   * @returns when the process is first ready, or has failed (the reason is its state)
+   */
+  async start(): Promise<{ buildMs: number; readyMs: number }> {
+    const started = performance.now()
+    let buildMs = 0
+    try {
+      if (this.#options.build !== false)
+        buildMs = await ensurePreviewBuild(this.#options.root, this.#options.log, this.#stopping.signal)
+    } catch (error) {
+      this.#state = { kind: 'down', reason: `the preview could not start: ${(error as Error).message}` }
+      throw error
+    }
+    await this.#spawn()
+    return { buildMs, readyMs: Math.round(performance.now() - started) }
+  }
+
+  /**
+   * What the app asks of the preview now: this process when it is ready, null while it
+   * starts, or an Error with the reason while it is down (restarting or not).
+   */
+  current(): PreviewHandler | Error | null {
+    const state = this.#state
+    if (state.kind === 'ready') return this
+    if (state.kind === 'starting') return null
+    return new Error(state.kind === 'down' ? state.reason : 'the preview is stopped')
+  }
+
+  /** The process's id and its heap limit (benchmarks read its memory apart from the publisher's). */
+  get pid(): number | undefined {
+    return this.#child?.pid
+  }
+
+  /**
+   * Hands a request to the process: the publisher's session cookie stays here, the
+   * request and the answer stream through. A process that does not answer gives the
+   * editor a 503 page saying so.
+   */
+  async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // The answer's headers are the preview process's alone (not the live build's for this path).
+    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name)
+    // A body (a server action's) streams to the process as it arrives, never parsed or held here.
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      (request as { body?: unknown }).body = request.raw
+    await new Promise<void>((resolve) => {
+      reply.raw.once('close', resolve)
+      reply.from(request.url, {
+        rewriteRequestHeaders: (original, headers) => {
+          const rest = { ...headers, host: original.headers.host ?? 'localhost' }
+          delete rest.cookie
+          const cookie = withoutCookie(original.headers.cookie, PREVIEW_COOKIE)
+          return cookie ? { ...rest, cookie } : rest
+        },
+        onError: (failed, { error }) => {
+          this.#options.log.warn(
+            { event: 'preview.unanswered', path: request.url.split('?')[0], error: error.message },
+            'preview: the preview process did not answer',
+          )
+          failed
+            .code(503)
+            .headers({ ...PREVIEW_HEADERS, 'Retry-After': '5' })
+            .type('text/html; charset=utf-8')
+            .send(
+              noticePage(
+                'The preview did not answer',
+                'The preview process did not answer this request: it may be restarting. Try again in a few seconds.',
+              ),
+            )
+        },
+      })
+    })
+    return reply
+  }
+
+  /** Stops the process (SIGTERM, then SIGKILL after 5 s) and removes the socket's folder. */
+  async close(): Promise<void> {
+    this.#stopping.abort()
+    this.#state = { kind: 'stopped' }
+    if (this.#restartTimer) clearTimeout(this.#restartTimer)
+    const child = this.#child
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const ended = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5000)
+      await ended
+      clearTimeout(kill)
+    }
+    rmSync(this.#dir, { recursive: true, force: true })
+  }
+
+  /** Starts the process; resolves when it is ready or has ended. */
+  #spawn(): Promise<void> {
+    const { root, log, studioOrigins, limits, heapMb = DEFAULT_PREVIEW_HEAP_MB } = this.#options
+    const env = { ...(this.#options.env ?? process.env) }
+    for (const name of SECRET_SETTINGS) delete env[name]
+    this.#state = { kind: 'starting' }
+    const child = fork(this.#options.program ?? CHILD, [], {
+      cwd: root,
+      env: {
+        ...env,
+        PREVIEW_SOCKET: this.socket,
+        PREVIEW_STUDIO_ORIGINS: JSON.stringify(studioOrigins),
+        PREVIEW_LIMITS: JSON.stringify(limits ?? {}),
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      execArgv: [`--max-old-space-size=${heapMb}`],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    })
+    this.#child = child
+    try {
+      if (child.pid) os.setPriority(child.pid, PREVIEW_NICENESS)
+    } catch (error) {
+      log.warn(
+        { event: 'preview.priority', error: (error as Error).message },
+        'preview: could not lower its priority',
+      )
+    }
+    let lastError = ''
+    let outOfMemory = false
+    const take = (stream: NodeJS.ReadableStream, name: 'stdout' | 'stderr') =>
+      createInterface({ input: stream }).on('line', (line) => {
+        const entry = parseLine(line)
+        if (/heap out of memory|Reached heap limit/.test(line)) outOfMemory = true
+        if (!entry) {
+          if (line.trim()) log.warn({ event: 'preview.output', stream: name, line }, line)
+          return
+        }
+        // Its own time, pid and host give way to the publisher's logger's.
+        const { level, msg, ...fields } = entry
+        for (const name of ['time', 'pid', 'hostname']) delete fields[name]
+        const method = LEVELS[level as number] ?? 'info'
+        if (method === 'error' || method === 'fatal') lastError = String(fields.error ?? msg ?? '')
+        log[method](fields, String(msg ?? ''))
+      })
+    take(child.stdout!, 'stdout')
+    take(child.stderr!, 'stderr')
+    return new Promise((resolve) => {
+      child.on('message', (message: { type?: string; loadMs?: number }) => {
+        if (message?.type !== 'ready') return
+        this.#state = { kind: 'ready', since: Date.now() }
+        log.info({ event: 'preview.ready', pid: child.pid, loadMs: message.loadMs }, 'preview: ready')
+        resolve()
+      })
+      child.on('exit', (code, signal) => {
+        this.#child = null
+        resolve()
+        if (this.#state.kind === 'stopped') return
+        const why = outOfMemory
+          ? `it ran out of memory (its heap limit is ${heapMb} MB)`
+          : code === RUNAWAY_EXIT_CODE
+            ? `a render would not end (${lastError})`
+            : `it ended (${signal ? `killed by ${signal}` : `exit code ${code}`})${lastError ? `: ${lastError}` : ''}`
+        this.#restartLater(why)
+      })
+    })
+  }
+
+  /** Starts the process again after a wait that grows while it keeps failing. */
+  #restartLater(why: string) {
+    const { log } = this.#options
+    const wasReady = this.#state.kind === 'ready' ? this.#state.since : 0
+    // A process that served for a minute before it ended starts again at once.
+    if (wasReady && Date.now() - wasReady > 60_000) this.#restarts = 0
+    const delay = Math.min((this.#options.restartDelayMs ?? 1000) * 2 ** this.#restarts, 30_000)
+    this.#restarts += 1
+    const reason = `the preview is restarting: ${why}`
+    this.#state = { kind: 'down', reason }
+    log.error({ event: 'preview.down', reason: why, restartInMs: delay }, `preview: ${reason}`)
+    this.#restartTimer = setTimeout(() => {
+      this.#restartTimer = null
+      if (this.#state.kind !== 'stopped') void this.#spawn()
+    }, delay)
+  }
+}
+
+/** pino's numeric levels, as the logger's methods. */
+const LEVELS: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+}
+
+/** A JSON log line of the preview process, or null for any other line. */
+function parseLine(line: string): Record<string, unknown> | null {
+  if (!line.startsWith('{')) return null
+  try {
+    const value: unknown = JSON.parse(line)
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null
+  } catch {
+    return null
+  }
+}

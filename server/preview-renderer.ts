@@ -1,0 +1,241 @@
+/**
+ * How the preview process (server/preview-child.ts) answers one editor's request: Next's
+ * draft mode turned on, a Content-Security-Policy with a fresh script nonce that names only
+ * the hosts the (validated) settings name, the preview's headers, and limits, so that one
+ * heavy or hostile draft costs its editor a clear page and never the process:
+ * - at most `concurrency` renders at a time, and at most `queue` more waiting; beyond that
+ *   the answer is 503 at once;
+ * - a request not answered within `timeLimitMs` (waiting included) gets a page saying so;
+ *   the render goes on to its end, holding its place, so slow renders cannot pile up;
+ * - a render still running after `hardLimitMs` calls `onRunaway`: the process ends, and
+ *   the publisher starts a fresh one.
+ * Every render runs inside `renderContext`, so what it logs names the page (preview-child.ts).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { parseCookie } from 'cookie'
+import PQueue from 'p-queue'
+import { perspectiveCookieName } from '@sanity/preview-url-secret/constants'
+import { BASE_HEADERS } from '../lib/build-output.ts'
+import { contentSecurityPolicy, type IntegrationSettings } from '../lib/content-security-policy.ts'
+import { toPerspective, type Perspective } from '../lib/content/source.ts'
+import { PREVIEW_HEADERS } from './preview.ts'
+
+/** Next's request handler, as `next().getRequestHandler()` returns it. */
+export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+
+/** The page being rendered, for log lines written during its render. */
+export const renderContext = new AsyncLocalStorage<{ path: string }>()
+
+/** What one preview process may spend; see the module comment. */
+export type RenderLimits = {
+  concurrency: number
+  queue: number
+  timeLimitMs: number
+  hardLimitMs: number
+}
+
+/**
+ * Two renders at a time on the publisher's two cores, sixteen waiting (an editor's
+ * Presentation tab asks for a page and its RSC payload at once); 20 s is far beyond any
+ * page of the seed (about 0.1 s), and a minute is a render that will not end.
+ */
+export const DEFAULT_RENDER_LIMITS: RenderLimits = {
+  concurrency: 2,
+  queue: 16,
+  timeLimitMs: 20_000,
+  hardLimitMs: 60_000,
+}
+
+/** Next's draft-mode cookie (COOKIE_NAME_PRERENDER_BYPASS in next/dist/server/api-utils). */
+const DRAFT_MODE_COOKIE = '__prerender_bypass'
+
+/** Exit code of a preview process that ended because a render would not end (the publisher restarts it). */
+export const RUNAWAY_EXIT_CODE = 70
+
+/** A Cookie header without one cookie, however often and wherever it is written (by name). */
+export function withoutCookie(header: string | undefined, name: string): string {
+  return (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith(`${name}=`))
+    .join('; ')
+}
+
+/**
+ * A request's Cookie header without Next's draft-mode cookie, plus the real one: a
+ * visitor's copy of it (or any other value) never reaches Next.
+ */
+export function withDraftModeCookie(cookieHeader: string | undefined, modeId: string): string {
+  const kept = withoutCookie(cookieHeader, DRAFT_MODE_COOKIE)
+  return [kept, `${DRAFT_MODE_COOKIE}=${modeId}`].filter(Boolean).join('; ')
+}
+
+/**
+ * The perspective an editor's request reads: the one Presentation's switcher chose (its
+ * `sanity-preview-perspective` cookie, checked like any value from outside), else drafts.
+ * The same rule as the render's (lib/content/page-source.ts), read from the raw header.
+ */
+export function requestPerspective(cookieHeader: string | undefined): Perspective {
+  const chosen = parseCookie(cookieHeader ?? '')[perspectiveCookieName]
+  return (chosen && toPerspective(chosen)) || 'drafts'
+}
+
+/**
+ * The Content-Security-Policy of a preview page: the site's own policy (one source,
+ * lib/content-security-policy.ts) with this response's nonce in place of script hashes,
+ * so scripts run from this site, with the nonce, or from the booking widget's script host
+ * the validated settings name; frames, connections and forms likewise only to the hosts
+ * the settings name. This site and the Studio origins may frame it (Presentation).
+ * @param nonce base64, fresh for each response
+ * @param settings the integrations of the settings this request renders (drafts
+ *   included, after the schema's rules), or null when they could not be read: then no
+ *   other host at all
+ * @param studioOrigins STUDIO_ORIGINS
+ * @throws Error (from `externalOrigin`) when a settings URL is neither https nor a path
+ */
+export function previewContentSecurityPolicy(
+  nonce: string,
+  settings: IntegrationSettings | null,
+  studioOrigins: readonly string[],
+): string {
+  return contentSecurityPolicy(
+    [`'nonce-${nonce}'`],
+    settings ?? { bookingWidgetUrl: '/', contactWebhookUrl: '/' },
+    { frameAncestors: [`'self'`, ...studioOrigins] },
+  )
+}
+
+/** Characters that mean something in HTML, as entities: a notice names a path an editor typed. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+/**
+ * A small page that tells an editor why the preview did not render: readable on its own,
+ * in the preview's frame or a tab, with no script.
+ * @param title the heading; text the sentence under it (both plain text)
+ */
+export function noticePage(title: string, text: string): string {
+  return `<!doctype html><html lang="en-GB"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><body style="font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1.25rem"><h1 style="font-size:1.5rem">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="">Try again</a></p></body></html>`
+}
+
+/** The policy of a notice page answered before a render's own: no script, no other host. */
+const noticePolicy = (studioOrigins: readonly string[]) =>
+  [
+    `default-src 'none'`,
+    `style-src 'unsafe-inline'`,
+    ['frame-ancestors', `'self'`, ...studioOrigins].join(' '),
+  ].join('; ')
+
+export type PreviewRendererOptions = {
+  handler: NextHandler
+  /** Next's draft-mode key of the build (its prerender manifest's previewModeId). */
+  modeId: string
+  /** STUDIO_ORIGINS: they may frame preview pages (Presentation). */
+  studioOrigins: readonly string[]
+  /**
+   * The integrations of the settings a perspective shows, validated (lib/content
+   * `getSiteSettings`); a rejection gives the policy without other hosts.
+   */
+  settings: (perspective: Perspective) => Promise<IntegrationSettings>
+  limits?: Partial<RenderLimits>
+  /** Told about a render that outlived `hardLimitMs` (the process then ends). */
+  onRunaway: (path: string) => void
+  /** Told about a request's failure (its path, the error). */
+  onError: (path: string, error: unknown) => void
+}
+
+/** See the module comment. */
+export class PreviewRenderer {
+  readonly limits: RenderLimits
+  #options: PreviewRendererOptions
+  #queue: PQueue
+
+  constructor(options: PreviewRendererOptions) {
+    this.#options = options
+    this.limits = { ...DEFAULT_RENDER_LIMITS, ...options.limits }
+    this.#queue = new PQueue({ concurrency: this.limits.concurrency })
+  }
+
+  /** Renders running and waiting now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.#queue.pending, waiting: this.#queue.size }
+  }
+
+  /**
+   * Answers one request (see the module comment). Never throws: a failure is the
+   * editor's page, and `onError`'s.
+   */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    // Next may still write after a time limit answered; a write after the end is dropped.
+    res.on('error', () => {})
+    const answer = (status: number, title: string, text: string, retryAfter?: number) => {
+      if (res.headersSent) return
+      if (!res.hasHeader('Content-Security-Policy'))
+        res.setHeader('Content-Security-Policy', noticePolicy(this.#options.studioOrigins))
+      res.writeHead(status, {
+        'Content-Type': 'text/html; charset=utf-8',
+        ...(retryAfter ? { 'Retry-After': String(retryAfter) } : {}),
+      })
+      res.end(noticePage(title, text))
+    }
+    for (const [name, value] of Object.entries({ ...BASE_HEADERS, ...PREVIEW_HEADERS }))
+      res.setHeader(name, value)
+    if (this.#queue.size >= this.limits.queue) {
+      answer(
+        503,
+        'The preview is busy',
+        `${this.#queue.pending} pages are rendering and ${this.#queue.size} are waiting. Try again in a few seconds.`,
+        5,
+      )
+      return
+    }
+    const nonce = randomBytes(18).toString('base64')
+    const policy = await this.#policy(req, nonce, path)
+    req.headers.cookie = withDraftModeCookie(req.headers.cookie, this.#options.modeId)
+    // Next takes the nonce for its scripts from the request's policy (as a proxy would set it).
+    req.headers['content-security-policy'] = policy
+    res.setHeader('Content-Security-Policy', policy)
+
+    const seconds = Math.round(this.limits.timeLimitMs / 1000)
+    const late = setTimeout(
+      () =>
+        answer(
+          503,
+          'This page took too long to render',
+          `The preview stopped waiting for ${path} after ${seconds} s. A very large draft can do this: shorten it, or try again.`,
+          5,
+        ),
+      this.limits.timeLimitMs,
+    )
+    const runaway = setTimeout(() => this.#options.onRunaway(path), this.limits.hardLimitMs)
+    try {
+      await this.#queue.add(async () => {
+        if (res.writableEnded) return // answered while it waited: not rendered at all
+        await renderContext.run({ path }, () => this.#options.handler(req, res))
+      })
+    } catch (error) {
+      this.#options.onError(path, error)
+      answer(500, 'The preview could not render this page', 'The error is in the publisher log.')
+    } finally {
+      clearTimeout(late)
+      clearTimeout(runaway)
+    }
+  }
+
+  /** This request's policy; settings that cannot be read give one without other hosts. */
+  async #policy(req: IncomingMessage, nonce: string, path: string): Promise<string> {
+    const { studioOrigins, settings } = this.#options
+    try {
+      return previewContentSecurityPolicy(
+        nonce,
+        await settings(requestPerspective(req.headers.cookie)),
+        studioOrigins,
+      )
+    } catch (error) {
+      this.#options.onError(path, error)
+      return previewContentSecurityPolicy(nonce, null, studioOrigins)
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * A stand-in of the preview process (server/preview-child.ts) for the supervisor's tests:
+ * it listens on PREVIEW_SOCKET as the real one does and tells the publisher when it is
+ * ready, but answers each request itself, with what it was given: the method, path,
+ * cookies, body, its environment's secrets and its own priority. Some paths misbehave on
+ * purpose: `/crash` ends the process, `/oom` fills its heap, `/print` writes plain text.
+ */
+import { createServer } from 'node:http'
+import { rmSync } from 'node:fs'
+import os from 'node:os'
+
+const socket = process.env.PREVIEW_SOCKET!
+rmSync(socket, { force: true })
+const kept: string[][] = []
+const server = createServer(async (req, res) => {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  if (req.url === '/crash') process.exit(3)
+  if (req.url === '/oom') for (;;) kept.push(new Array(1e6).fill('x'))
+  if (req.url === '/print') console.error('plain text from the preview process')
+  res.writeHead(200, { 'Content-Type': 'application/json', 'X-From': 'preview' })
+  res.end(
+    JSON.stringify({
+      method: req.method,
+      url: req.url,
+      host: req.headers.host,
+      cookie: req.headers.cookie ?? null,
+      body: Buffer.concat(chunks).toString('utf8'),
+      secrets: Object.keys(process.env).filter((name) => /SECRET/.test(name)),
+      priority: os.getPriority(),
+      pid: process.pid,
+    }),
+  )
+})
+server.listen(socket, () => {
+  console.log(JSON.stringify({ level: 30, event: 'preview.listening', msg: 'fake preview listening' }))
+  process.send?.({ type: 'ready', loadMs: 1 })
+})
+process.on('disconnect', () => process.exit(0))

@@ -1,0 +1,172 @@
+/**
+ * @jest-environment node
+ *
+ * The publisher's side of the preview process (server/preview-process.ts), with a
+ * stand-in of the process (helpers/fake-preview-child.ts) behind the real publisher app:
+ * requests stream to it over its Unix socket, with nothing of the publisher's own; it runs
+ * with a lower priority and no secrets; when it ends (a crash, its heap limit) editors
+ * get 503 with the reason, visitors the live site, and it is started again; and it ends
+ * when the publisher ends, however the publisher ends.
+ */
+import { spawn } from 'node:child_process'
+import { statSync } from 'node:fs'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { publisherLog } from '@/server/log'
+import { PreviewProcess } from '@/server/preview-process'
+import { NODE, startFixture, type Fixture } from './helpers/publisherFixture'
+
+const FAKE_CHILD = path.resolve('tests/unit/helpers/fake-preview-child.ts')
+const PREVIEW = 'preview-secret-for-tests-0123456789abcdef'
+
+let site: Fixture
+let preview: PreviewProcess
+let origin: string
+const logs: Record<string, unknown>[] = []
+
+/** A preview process of the stand-in, and the publisher app handing it a session's requests. */
+async function start(options: { heapMb?: number } = {}) {
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line))
+      done()
+    },
+  })
+  preview = new PreviewProcess({
+    root: process.cwd(),
+    log: publisherLog({ level: 'info', secrets: [PREVIEW], destination: sink }),
+    studioOrigins: [],
+    build: false,
+    program: FAKE_CHILD,
+    restartDelayMs: 50,
+    env: { ...process.env, SANITY_PREVIEW_SECRET: PREVIEW, SANITY_WEBHOOK_SECRET: 'w'.repeat(32) },
+    ...options,
+  })
+  await preview.start()
+  site = await startFixture({
+    previewSecret: PREVIEW,
+    previewServer: () => preview.current(),
+    previewUpstream: { base: preview.upstream, answerTimeoutMs: 5000 },
+  })
+  origin = await site.app.listen({ port: 0, host: '127.0.0.1' })
+}
+
+afterEach(async () => {
+  await site?.close()
+  await preview?.close()
+  logs.length = 0
+})
+
+/** An open session's cookie header. */
+async function session(): Promise<string> {
+  const answer = await fetch(`${origin}/preview/enable?secret=${PREVIEW}&redirect=/`, { redirect: 'manual' })
+  return answer.headers.getSetCookie()[0]!.split(';')[0]!
+}
+
+const waitFor = async (check: () => boolean, ms = 10_000) => {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+test("a session's request and its body stream to the process; the publisher's cookie and headers stay behind", async () => {
+  await start()
+  const cookie = `${await session()}; sanity-preview-perspective=drafts`
+  const answer = await fetch(`${origin}/case-studies/x?a=1`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'text/plain' },
+    body: 'the server action body',
+  })
+  expect(answer.status).toBe(200)
+  expect(answer.headers.get('x-from')).toBe('preview')
+  // The live build's headers for this path are not mixed in.
+  expect(answer.headers.get('content-security-policy')).toBeNull()
+  const seen = await answer.json()
+  expect(seen).toMatchObject({
+    method: 'POST',
+    url: '/case-studies/x?a=1',
+    host: new URL(origin).host,
+    cookie: 'sanity-preview-perspective=drafts',
+    body: 'the server action body',
+  })
+  // A visitor never reaches it.
+  expect(await (await fetch(`${origin}/sites`)).text()).not.toContain('"pid"')
+})
+
+test('the socket is in a folder only this user can open; the process has a lower priority and no secret', async () => {
+  await start()
+  expect(statSync(path.dirname(preview.socket)).mode & 0o777).toBe(0o700)
+  const seen = await (await fetch(`${origin}/`, { headers: { cookie: await session() } })).json()
+  expect(seen.priority).toBe(10)
+  expect(seen.secrets).toEqual([])
+  expect(seen.pid).toBe(preview.pid)
+})
+
+test('a process that crashes: editors get 503 with the reason, visitors the live site, and it starts again', async () => {
+  await start()
+  const cookie = await session()
+  const first = preview.pid
+  await fetch(`${origin}/crash`, { headers: { cookie } }).catch(() => undefined)
+  await waitFor(() => preview.current() instanceof Error)
+  const down = await fetch(`${origin}/`, { headers: { cookie } })
+  expect(down.status).toBe(503)
+  expect(await down.text()).toMatch(/the preview is restarting: it ended \(exit code 3\)/)
+  expect((await fetch(`${origin}/`)).status).toBe(200)
+  await waitFor(() => preview.current() === preview)
+  expect(preview.pid).not.toBe(first)
+  expect((await fetch(`${origin}/`, { headers: { cookie } })).status).toBe(200)
+  expect(logs).toContainEqual(expect.objectContaining({ event: 'preview.down', level: 50 }))
+})
+
+test('past its heap limit the process ends and comes back; the reason says so', async () => {
+  await start({ heapMb: 64 })
+  const cookie = await session()
+  await fetch(`${origin}/oom`, { headers: { cookie } }).catch(() => undefined)
+  await waitFor(() => logs.some((line) => line.event === 'preview.down'), 30_000)
+  expect(logs.find((line) => line.event === 'preview.down')!.reason).toBe(
+    'it ran out of memory (its heap limit is 64 MB)',
+  )
+  await waitFor(() => preview.current() === preview)
+}, 40_000)
+
+test("what the process prints reaches the publisher's log as JSON, plain text included", async () => {
+  await start()
+  await fetch(`${origin}/print`, { headers: { cookie: await session() } })
+  await waitFor(() => logs.some((line) => line.event === 'preview.output'))
+  expect(logs).toContainEqual(
+    expect.objectContaining({ event: 'preview.output', line: 'plain text from the preview process' }),
+  )
+  expect(logs).toContainEqual(expect.objectContaining({ event: 'preview.listening' }))
+})
+
+test('the process ends with the publisher, even one killed with SIGKILL', async () => {
+  // A publisher of its own, which starts the stand-in and prints its pid.
+  const script = `
+    import { PreviewProcess } from './server/preview-process.ts'
+    import { publisherLog } from './server/log.ts'
+    const preview = new PreviewProcess({ root: process.cwd(), log: publisherLog({ level: 'silent', secrets: [] }),
+      studioOrigins: [], build: false, program: ${JSON.stringify(FAKE_CHILD)} })
+    await preview.start()
+    console.log(preview.pid)
+    setInterval(() => {}, 1000)
+  `
+  const publisher = spawn(NODE, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const pid = Number(
+    await new Promise<string>((resolve) => publisher.stdout.once('data', (chunk) => resolve(String(chunk)))),
+  )
+  expect(pid).toBeGreaterThan(0)
+  publisher.kill('SIGKILL')
+  const alive = () => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  await waitFor(() => !alive())
+}, 20_000)

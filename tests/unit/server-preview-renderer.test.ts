@@ -1,0 +1,300 @@
+/**
+ * @jest-environment node
+ *
+ * How the preview process answers one request (server/preview-renderer.ts), with a
+ * stand-in of Next's handler behind a real HTTP server: the draft-mode cookie only it can
+ * set, a preview page's Content-Security-Policy naming only the hosts the settings name,
+ * and the limits that keep one heavy draft from taking the process: renders at a time, a
+ * queue, a time limit that answers the editor, a hard limit that ends the process.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import {
+  PreviewRenderer,
+  previewContentSecurityPolicy,
+  renderContext,
+  requestPerspective,
+  withDraftModeCookie,
+  withoutCookie,
+  type NextHandler,
+  type PreviewRendererOptions,
+} from '@/server/preview-renderer'
+import type { IntegrationSettings } from '@/lib/content-security-policy'
+
+const MODE_ID = 'a'.repeat(32)
+
+describe('withDraftModeCookie', () => {
+  /** The cookies of a Cookie header, as [name, value] pairs in order. */
+  const pairs = (header: string) =>
+    header.split('; ').map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)])
+
+  test("a request without cookies gets Next's draft-mode cookie only", () => {
+    expect(withDraftModeCookie(undefined, MODE_ID)).toBe(`__prerender_bypass=${MODE_ID}`)
+    expect(withDraftModeCookie('', MODE_ID)).toBe(`__prerender_bypass=${MODE_ID}`)
+  })
+
+  test("the request's own cookies are kept, in order, with the real draft-mode cookie after them", () => {
+    expect(withDraftModeCookie('site_preview=s%3Aabc.sig; sanity-preview-perspective=drafts', MODE_ID)).toBe(
+      `site_preview=s%3Aabc.sig; sanity-preview-perspective=drafts; __prerender_bypass=${MODE_ID}`,
+    )
+  })
+
+  test("a visitor's own __prerender_bypass never reaches Next, however it is written", () => {
+    const header = withDraftModeCookie(
+      '__prerender_bypass=forged;a=1;  __prerender_bypass=again ;; b=2; __prerender_bypass=',
+      MODE_ID,
+    )
+    expect(pairs(header)).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+      ['__prerender_bypass', MODE_ID],
+    ])
+  })
+
+  test('a cookie whose name only starts like it is not it, and is kept', () => {
+    expect(pairs(withDraftModeCookie('__prerender_bypass_x=1', MODE_ID))).toEqual([
+      ['__prerender_bypass_x', '1'],
+      ['__prerender_bypass', MODE_ID],
+    ])
+  })
+})
+
+describe('withoutCookie', () => {
+  test('drops every copy of one cookie and keeps the others in order', () => {
+    expect(withoutCookie('a=1; site_preview=s; b=2;site_preview=t', 'site_preview')).toBe('a=1; b=2')
+    expect(withoutCookie(undefined, 'x')).toBe('')
+  })
+})
+
+describe('requestPerspective', () => {
+  test("Presentation's choice when it is a perspective, else drafts", () => {
+    expect(requestPerspective(undefined)).toBe('drafts')
+    expect(requestPerspective('sanity-preview-perspective=published')).toBe('published')
+    expect(requestPerspective('a=1; sanity-preview-perspective=rSpring%2Cdrafts')).toEqual([
+      'rSpring',
+      'drafts',
+    ])
+    expect(requestPerspective('sanity-preview-perspective=raw')).toBe('drafts')
+    expect(requestPerspective('sanity-preview-perspective=%3Cscript%3E')).toBe('drafts')
+  })
+})
+
+const STUDIOS = ['https://agency.sanity.studio', 'https://studio.example.com']
+const SETTINGS: IntegrationSettings = {
+  bookingWidgetUrl: 'https://cal.example.com/agency',
+  bookingScriptUrl: 'https://embed.cal.example.com/embed.js',
+  contactWebhookUrl: '/preview/contact',
+}
+
+/** A policy's directives by name. */
+const directives = (policy: string) =>
+  new Map(
+    policy.split(';').map((directive) => {
+      const [name, ...values] = directive.trim().split(/\s+/)
+      return [name!, values]
+    }),
+  )
+
+describe('previewContentSecurityPolicy', () => {
+  test("scripts from this site with this response's nonce, and the booking script's host; nothing dynamic", () => {
+    const policy = directives(previewContentSecurityPolicy('bm9uY2U+/x==', SETTINGS, STUDIOS))
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      "'nonce-bm9uY2U+/x=='",
+      'https://embed.cal.example.com',
+    ])
+    expect(policy.get('frame-src')).toEqual(["'self'", 'https://cal.example.com'])
+    expect(policy.get('connect-src')).toEqual(["'self'"])
+    expect(policy.get('form-action')).toEqual(["'self'"])
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:'])
+    expect(policy.get('default-src')).toEqual(["'self'"])
+    expect(policy.get('object-src')).toEqual(["'none'"])
+    expect(policy.get('base-uri')).toEqual(["'none'"])
+    const text = previewContentSecurityPolicy('bm9uY2U+/x==', SETTINGS, STUDIOS)
+    expect(text).not.toMatch(/strict-dynamic|unsafe-eval|https:(\s|;|$)|\*/)
+    for (const [name, values] of policy)
+      if (name !== 'style-src')
+        expect([name, values]).toEqual([name, expect.not.arrayContaining(["'unsafe-inline'"])])
+  })
+
+  test('this site and the Studio origins may frame a preview (Presentation), nobody else', () => {
+    expect(directives(previewContentSecurityPolicy('n', SETTINGS, STUDIOS)).get('frame-ancestors')).toEqual([
+      "'self'",
+      ...STUDIOS,
+    ])
+    expect(directives(previewContentSecurityPolicy('n', SETTINGS, [])).get('frame-ancestors')).toEqual([
+      "'self'",
+    ])
+  })
+
+  test('settings that could not be read allow no other host', () => {
+    const policy = directives(previewContentSecurityPolicy('n', null, []))
+    for (const name of ['script-src', 'frame-src', 'connect-src', 'form-action'])
+      expect(policy.get(name)!.filter((value) => value.includes('//'))).toEqual([])
+  })
+
+  test.each(['data:text/javascript,alert(1)', 'javascript:alert(1)', 'http://cal.example.com/x.js'])(
+    'a script URL that is not https (%s) is refused, never allowed',
+    (url) => {
+      expect(() => previewContentSecurityPolicy('n', { ...SETTINGS, bookingScriptUrl: url }, [])).toThrow(
+        /Only https origins/,
+      )
+    },
+  )
+})
+
+/** A renderer behind a real HTTP server on a free port. */
+async function serve(handler: NextHandler, options: Partial<PreviewRendererOptions> = {}) {
+  const events: { kind: string; path: string; detail?: unknown }[] = []
+  const renderer = new PreviewRenderer({
+    handler,
+    modeId: MODE_ID,
+    studioOrigins: [],
+    settings: async () => SETTINGS,
+    onRunaway: (path) => events.push({ kind: 'runaway', path }),
+    onError: (path, error) => events.push({ kind: 'error', path, detail: (error as Error).message }),
+    ...options,
+  })
+  const server: Server = createServer((req, res) => void renderer.handle(req, res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { renderer, events, origin, close: () => new Promise((resolve) => server.close(resolve)) }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A handler that answers after `ms`, naming the request's path and cookie. */
+const slow =
+  (ms: number): NextHandler =>
+  async (req: IncomingMessage, res: ServerResponse) => {
+    await sleep(ms)
+    res.writeHead(200, { 'Content-Type': 'text/plain' })
+    res.end(`${req.url} ${req.headers.cookie}`)
+  }
+
+describe('PreviewRenderer', () => {
+  let site: Awaited<ReturnType<typeof serve>> | undefined
+  afterEach(async () => {
+    await site?.close()
+    site = undefined
+  })
+
+  test("draft mode on, the nonce in the request's and the answer's policy, the preview's headers", async () => {
+    let seen: IncomingMessage | undefined
+    site = await serve(async (req, res) => {
+      seen = req
+      res.end('page')
+    })
+    const answer = await fetch(`${site.origin}/sites`, {
+      headers: { cookie: '__prerender_bypass=forged; a=1' },
+    })
+    expect(await answer.text()).toBe('page')
+    expect(seen!.headers.cookie).toBe(`a=1; __prerender_bypass=${MODE_ID}`)
+    const policy = answer.headers.get('content-security-policy')!
+    expect(seen!.headers['content-security-policy']).toBe(policy)
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}' https:\/\/embed\.cal\.example\.com;/)
+    expect(answer.headers.get('cache-control')).toBe('private, no-store')
+    expect(answer.headers.get('x-robots-tag')).toBe('noindex')
+    const again = await fetch(`${site.origin}/sites`)
+    expect(again.headers.get('content-security-policy')).not.toBe(policy)
+  })
+
+  test('settings that cannot be read: the page renders under a policy without other hosts, and it is logged', async () => {
+    site = await serve(
+      async (_req, res) => {
+        res.end('page')
+      },
+      {
+        settings: async () => Promise.reject(new Error('siteSettings: broken')),
+      },
+    )
+    const answer = await fetch(`${site.origin}/consultation`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-security-policy')).not.toContain('cal.example.com')
+    expect(site.events).toEqual([{ kind: 'error', path: '/consultation', detail: 'siteSettings: broken' }])
+  })
+
+  test('a render that throws is a 500 page for the editor and an error for the log, naming the path', async () => {
+    site = await serve(async () => {
+      throw new Error('boom')
+    })
+    const answer = await fetch(`${site.origin}/case-studies/x?y=1`)
+    expect(answer.status).toBe(500)
+    expect(await answer.text()).toContain('The preview could not render this page')
+    expect(site.events).toEqual([{ kind: 'error', path: '/case-studies/x', detail: 'boom' }])
+  })
+
+  test('what a render logs knows its page', async () => {
+    const paths: (string | undefined)[] = []
+    site = await serve(async (_req, res) => {
+      await sleep(5)
+      paths.push(renderContext.getStore()?.path)
+      res.end()
+    })
+    await Promise.all(['/a', '/b', '/c'].map((path) => fetch(`${site!.origin}${path}`)))
+    expect(paths.sort()).toEqual(['/a', '/b', '/c'])
+  })
+
+  test('renders run two at a time; past the queue, an editor is told at once that it is busy', async () => {
+    let running = 0
+    let most = 0
+    site = await serve(
+      async (_req, res) => {
+        most = Math.max(most, ++running)
+        await sleep(100)
+        running -= 1
+        res.end('done')
+      },
+      { limits: { concurrency: 2, queue: 3 } },
+    )
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => fetch(`${site!.origin}/p${index}`)),
+    )
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(most).toBe(2)
+    // Two render, three wait, the other three are refused.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 503, 503, 503])
+    const busy = answers.find((answer) => answer.status === 503)!
+    expect(busy.headers.get('retry-after')).toBe('5')
+    expect(await busy.text()).toContain('The preview is busy')
+  })
+
+  test('past the time limit the editor gets a page saying so; the render keeps its place until it ends', async () => {
+    let ended = false
+    site = await serve(
+      async (req, res) => {
+        await sleep(req.url === '/slow' ? 400 : 10)
+        res.end('late page')
+        ended = true
+      },
+      { limits: { concurrency: 1, timeLimitMs: 100 } },
+    )
+    const started = performance.now()
+    const slowAnswer = fetch(`${site.origin}/slow`)
+    const next = fetch(`${site.origin}/next`)
+    const answer = await slowAnswer
+    expect(performance.now() - started).toBeLessThan(350)
+    expect(answer.status).toBe(503)
+    const text = await answer.text()
+    expect(text).toContain('This page took too long to render')
+    expect(text).toContain('/slow')
+    // The next request waited behind the slow render: it ran out of time too, and never ran.
+    expect((await next).status).toBe(503)
+    await sleep(400)
+    expect(ended).toBe(true)
+    expect(site.events).toEqual([])
+  })
+
+  test('a render past the hard limit is reported (the process then ends)', async () => {
+    site = await serve(slow(300), { limits: { timeLimitMs: 50, hardLimitMs: 150 } })
+    expect((await fetch(`${site.origin}/forever`)).status).toBe(503)
+    await sleep(200)
+    expect(site.events).toEqual([{ kind: 'runaway', path: '/forever' }])
+  })
+
+  test('a notice names a path as text, never as markup', async () => {
+    site = await serve(slow(200), { limits: { timeLimitMs: 20 } })
+    const text = await (await fetch(`${site.origin}/%3Cimg%20src=x%20onerror=alert(1)%3E`)).text()
+    expect(text).not.toContain('<img')
+  })
+})
