@@ -48,6 +48,15 @@ test('PUBLISH_GATE: on unless set to off; anything else is an error naming it', 
   expect(() => configFromEnv({ PUBLISH_GATE: 'no' })).toThrow('PUBLISH_GATE must be "on" or "off", not "no"')
 })
 
+test('PREVIEW_HEAP_MB: 512 by default; a value that is not a whole number of MB in range stops the start', () => {
+  expect(configFromEnv({}).previewHeapMb).toBe(512)
+  expect(configFromEnv({ PREVIEW_HEAP_MB: '1024' }).previewHeapMb).toBe(1024)
+  for (const value of ['64', '1e3', '512MB', '-1', '99999'])
+    expect(() => configFromEnv({ PREVIEW_HEAP_MB: value })).toThrow(
+      `PREVIEW_HEAP_MB must be a whole number from 128 to 16384, not "${value}"`,
+    )
+})
+
 test('STUDIO_ORIGINS entries that are not origins stop the start, naming the entry', () => {
   for (const entry of [
     'agency.sanity.studio',
