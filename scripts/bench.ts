@@ -29,6 +29,9 @@
  * publish-to-live figures and the preview's, on the build in out/ (and the preview
  * server's build, `npm run build:preview`); `--preview-content-lake-only` the preview
  * reading the Content Lake (an offline stand-in of Sanity's API) alone;
+ * `--preview-isolation-only` what the preview costs visitors (a fixed rate of visitors
+ * alone and beside an editor's preview loop, beside four previews of a 13 MB draft; the
+ * memory of the publisher and of the preview process; a saved draft to visible) alone;
  * `--scale-publish-only` the figures at scale alone (`--scale N` sets the size; about 15
  * minutes at 200 on 2 cores).
  */
@@ -42,6 +45,7 @@ import { measureAt } from './bench/bytes-at.ts'
 import { compareExports, type ExportDiff } from './bench/export-diff.ts'
 import { measureEditorFigures, type EditorFigures } from './bench/editors.ts'
 import { measureContentLakePreview } from './bench/preview-content-lake.ts'
+import { measurePreviewIsolation, type IsolationFigures } from './bench/preview-isolation.ts'
 import { measureGate, type GateFigures } from './bench/gate.ts'
 import { measureValidation, type ValidationFigures } from './bench/validation.ts'
 import { measureScale, SCALE_PHASES, type ScaleFigures } from './bench/scale.ts'
@@ -209,6 +213,51 @@ const printContentLakePreview = (figures: Awaited<ReturnType<typeof measureConte
   })
 }
 
+const printIsolation = (figures: IsolationFigures) => {
+  console.log(
+    `\nVisitors beside editors' preview (its own process; ${figures.rate} requests/s, median of A/B runs, ms):`,
+  )
+  const row = (load: IsolationFigures['alone'] | IsolationFigures['bigDraft']['visitors']) => ({
+    p50: load.p50,
+    p99: load.p99,
+    slowest: load.max,
+    requests: load.requests,
+    failed: load.failed,
+  })
+  console.table({
+    'visitors alone': { ...row(figures.alone), 'p99 runs': figures.alone.runs.join(' / ') },
+    "with an editor's preview loop": {
+      ...row(figures.withEditor),
+      'p99 runs': figures.withEditor.runs.join(' / '),
+    },
+    [`while 4 previews of a ${figures.bigDraft.draftMb} MB draft render`]: row(figures.bigDraft.visitors),
+  })
+  console.log(
+    `p99 with the editor / alone: ${figures.p99Ratio}x (target at most 1.2x); the editor's loop got ` +
+      `${figures.editorPages} pages a run, ${figures.editorFailed} failed`,
+  )
+  const big = figures.bigDraft
+  console.log(
+    `13 MB draft: publisher peak ${big.publisherPeakMb} MB resident (target under 300), preview process ` +
+      `peak ${big.previewPeakMb} MB; the four previews answered ${big.previewStatuses.join(', ')}; ` +
+      `the preview answers afterwards: ${big.previewAnswersAfter ? 'yes' : 'NO'}`,
+  )
+  console.table(
+    Object.fromEntries(
+      figures.draftToVisible.map((size) => [
+        `${size.caseStudies} case studies: saved draft -> visible (ms)`,
+        { median: size.median, runs: size.runs.join(' / ') },
+      ]),
+    ),
+  )
+}
+
+if (process.argv.includes('--preview-isolation-only')) {
+  requireBuild()
+  printIsolation(await measurePreviewIsolation(3, scaleFlag()))
+  process.exit(0)
+}
+
 if (process.argv.includes('--preview-content-lake-only')) {
   requireBuild()
   printContentLakePreview(await measureContentLakePreview())
@@ -224,6 +273,7 @@ if (process.argv.includes('--editors-only')) {
   requireBuild()
   printGate(await measureGate('out'))
   printEditors(await measureEditorFigures(3, scaleFlag()))
+  printIsolation(await measurePreviewIsolation(3, scaleFlag()))
   printContentLakePreview(await measureContentLakePreview())
   if (against) await compareBytes(against, await routeBytes('out'))
   process.exit(0)

@@ -44,7 +44,11 @@ for (const [method, level] of [
     const path = renderContext.getStore()?.path
     const thrown = args.find((arg) => arg instanceof Error)
     log[level](
-      { event: level === 'error' ? 'preview.render-error' : 'preview.output', path, ...errorFields(thrown) },
+      {
+        event: level === 'error' ? 'preview.render-error' : 'preview.output',
+        path,
+        ...(thrown ? errorFields(thrown) : {}),
+      },
       format(...args.filter((arg) => arg !== thrown)) || (thrown as Error | undefined)?.message || '',
     )
   }

@@ -84,14 +84,17 @@ export function requestPerspective(cookieHeader: string | undefined): Perspectiv
 
 /**
  * The Content-Security-Policy of a preview page: the site's own policy (one source,
- * lib/content-security-policy.ts) with this response's nonce in place of script hashes,
- * so scripts run from this site, with the nonce, or from the booking widget's script host
- * the validated settings name; frames, connections and forms likewise only to the hosts
- * the settings name. This site and the Studio origins may frame it (Presentation).
+ * lib/content-security-policy.ts) with this response's nonce in place of script hashes.
+ * Scripts run from this site, with the nonce, or from the booking widget's script host
+ * as the published settings name it: a script runs with this origin's rights (the
+ * Studio's among them), so one that only a draft names, which anyone allowed to write a
+ * draft could name, waits for a publish (its frame shows meanwhile). Frames, connections
+ * and forms go only to the hosts the request's own settings name, drafts included once
+ * they pass the schema's rules. This site and the Studio origins may frame it (Presentation).
  * @param nonce base64, fresh for each response
  * @param settings the integrations of the settings this request renders (drafts
- *   included, after the schema's rules), or null when they could not be read: then no
- *   other host at all
+ *   included, after the schema's rules), and the published settings' script URL; null
+ *   when they could not be read: then no other host at all
  * @param studioOrigins STUDIO_ORIGINS
  * @throws Error (from `externalOrigin`) when a settings URL is neither https nor a path
  */
@@ -228,9 +231,13 @@ export class PreviewRenderer {
   async #policy(req: IncomingMessage, nonce: string, path: string): Promise<string> {
     const { studioOrigins, settings } = this.#options
     try {
+      const [shown, published] = await Promise.all([
+        settings(requestPerspective(req.headers.cookie)),
+        settings('published'),
+      ])
       return previewContentSecurityPolicy(
         nonce,
-        await settings(requestPerspective(req.headers.cookie)),
+        { ...shown, bookingScriptUrl: published.bookingScriptUrl },
         studioOrigins,
       )
     } catch (error) {

@@ -199,6 +199,30 @@ describe('PreviewRenderer', () => {
     expect(again.headers.get('content-security-policy')).not.toBe(policy)
   })
 
+  test("a booking script only a draft names does not run; the draft's booking frame shows", async () => {
+    site = await serve(
+      async (_req, res) => {
+        res.end('page')
+      },
+      {
+        settings: async (perspective) =>
+          perspective === 'published'
+            ? SETTINGS
+            : {
+                ...SETTINGS,
+                bookingWidgetUrl: 'https://new-booking.example.com/cal',
+                bookingScriptUrl: 'https://evil.example/x.js',
+              },
+      },
+    )
+    const policy = directives(
+      (await fetch(`${site.origin}/consultation`)).headers.get('content-security-policy')!,
+    )
+    expect(policy.get('script-src')).toContain('https://embed.cal.example.com')
+    expect(policy.get('script-src')).not.toContain('https://evil.example')
+    expect(policy.get('frame-src')).toEqual(["'self'", 'https://new-booking.example.com'])
+  })
+
   test('settings that cannot be read: the page renders under a policy without other hosts, and it is logged', async () => {
     site = await serve(
       async (_req, res) => {

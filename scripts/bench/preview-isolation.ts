@@ -1,0 +1,327 @@
+/**
+ * What editors' preview costs visitors, now that it renders in a process of its own
+ * (server/preview-process.ts), on the build in out/ with the preview build made
+ * (`npm run build:preview`):
+ *  - visitors at a fixed rate (autocannon's `overallRate`, 400 requests/s over four pages),
+ *    alone and with one editor's preview loop running (4 preview requests at a time, one
+ *    after another): p50, p99 and the slowest request, failed requests; alternating A/B,
+ *    `runs` of each, the median of each figure;
+ *  - the same load while four previews of a 13 MB draft render (a case study with 20,000
+ *    text blocks): visitors' slowest request, the publisher's resident memory (its peak,
+ *    sampled every 100 ms) and the preview process's, apart, and whether the preview
+ *    answers again afterwards;
+ *  - a saved draft to visible in the preview (the draft written to the dataset file -> the
+ *    first preview answer that shows it), at the seed and at the seed plus `scale` case
+ *    studies: the hop to the preview process included.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
+import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
+import { serveExport, type ServedSite } from '../audit/serve.ts'
+import { readHealth } from '../publisher-client.ts'
+import { median } from './median.ts'
+import { keepExport, SECRET } from './publish.ts'
+import { largeDataset } from './validation.ts'
+
+const PREVIEW_SECRET = 'bench-preview-secret-0123456789abcdef012345'
+/** Visitors' fixed rate, requests per second (the issue's 300-500). */
+const RATE = 400
+/** Seconds of load per run. */
+const DURATION = 10
+/** Visitors' pages, as a visitor's browser asks for them. */
+const VISITOR_REQUESTS = [
+  { path: '/', headers: { 'accept-encoding': 'br' } },
+  { path: '/case-studies', headers: { 'accept-encoding': 'br' } },
+  { path: '/sites', headers: { 'accept-encoding': 'gzip' } },
+  { path: '/case-studies/osteopath-lancing', headers: { 'accept-encoding': 'br' } },
+]
+
+/** One run of visitors' load: latencies in ms and the requests that failed. */
+export type LoadFigures = { p50: number; p99: number; max: number; requests: number; failed: number }
+
+export type IsolationFigures = {
+  rate: number
+  alone: LoadFigures & { runs: number[] }
+  withEditor: LoadFigures & { runs: number[] }
+  /** p99 with the editor's loop over p99 alone (target at most 1.2) */
+  p99Ratio: number
+  /** preview pages the editor's loop got in one run (median), and how many failed */
+  editorPages: number
+  editorFailed: number
+  bigDraft: {
+    /** MB of the draft as stored */
+    draftMb: number
+    visitors: LoadFigures
+    /** MB resident at the peak: the publisher's process, and the preview process apart */
+    publisherPeakMb: number
+    previewPeakMb: number
+    /** the four previews' statuses, and whether a preview page answers 200 afterwards */
+    previewStatuses: number[]
+    previewAnswersAfter: boolean
+  }
+  /** ms, a saved draft -> visible in the preview, median of `runs`, per dataset size */
+  draftToVisible: { caseStudies: number; median: number; runs: number[] }[]
+}
+
+/** Resident memory of a process in MB (Linux /proc), or 0 when it is gone. */
+function residentMb(pid: number | undefined): number {
+  if (!pid) return 0
+  try {
+    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
+    return Math.round(kb / 1024)
+  } catch {
+    return 0
+  }
+}
+
+/** The preview process: the publisher's child running server/preview-child.ts. */
+function previewPid(publisher: number): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (parent !== publisher) continue
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('preview-child')) return Number(entry)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined
+}
+
+/** Writes documents as an NDJSON dataset file. */
+const writeDataset = (file: string, documents: StoredDocument[]) =>
+  writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
+
+/** Opens a preview session as an editor does; returns its Cookie header. */
+async function previewCookie(base: string): Promise<string> {
+  const answer = await fetch(`${base}${PREVIEW_ENABLE_PATH}?secret=${PREVIEW_SECRET}&redirect=/`, {
+    redirect: 'manual',
+  })
+  const cookie = answer.headers.get('set-cookie')?.split(';')[0]
+  if (answer.status !== 303 || !cookie) throw new Error(`preview enable answered ${answer.status}`)
+  return cookie
+}
+
+/** Waits until /healthz says the preview is ready. */
+async function previewReady(base: string): Promise<void> {
+  const until = Date.now() + 300_000
+  for (;;) {
+    const state = (await readHealth(base, SECRET)).preview
+    if (state === 'ready') return
+    if (Date.now() > until) throw new Error(`the preview never got ready: ${JSON.stringify(state)}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** Visitors' load at the fixed rate for DURATION seconds. */
+function visitors(base: string): Promise<LoadFigures> {
+  return new Promise((resolve, reject) =>
+    autocannon(
+      { url: base, connections: 20, overallRate: RATE, duration: DURATION, requests: VISITOR_REQUESTS },
+      (error, result) =>
+        error
+          ? reject(error)
+          : resolve({
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              max: result.latency.max,
+              requests: result.requests.total,
+              failed: result.errors + result.timeouts + result.non2xx,
+            }),
+    ),
+  )
+}
+
+/**
+ * An editor's preview loop: `parallel` requests at a time, each asking the next page as
+ * soon as the last answered, until `stop` is aborted.
+ * @returns pages answered and how many of them failed
+ */
+async function editorLoop(base: string, cookie: string, stop: AbortSignal, parallel = 4) {
+  const pages = ['/', '/case-studies', '/sites', '/consultation', '/case-studies/osteopath-lancing']
+  let answered = 0
+  let failed = 0
+  await Promise.all(
+    Array.from({ length: parallel }, async (_, lane) => {
+      for (let index = lane; !stop.aborted; index += parallel) {
+        const answer = await fetch(`${base}${pages[index % pages.length]}`, { headers: { cookie } })
+        await answer.arrayBuffer()
+        answered += 1
+        if (answer.status !== 200) failed += 1
+      }
+    }),
+  )
+  return { answered, failed }
+}
+
+/** The figure-wise median of several runs. */
+function medianOf(runs: LoadFigures[]): LoadFigures & { runs: number[] } {
+  const of = (key: keyof LoadFigures) => Math.round(median(runs.map((run) => run[key])) * 10) / 10
+  return {
+    p50: of('p50'),
+    p99: of('p99'),
+    max: of('max'),
+    requests: of('requests'),
+    failed: runs.reduce((sum, run) => sum + run.failed, 0),
+    runs: runs.map((run) => run.p99),
+  }
+}
+
+/**
+ * A draft of the seed's first case study with `blocks` text blocks in its issue (about
+ * 650 bytes each: 20,000 make 13 MB).
+ */
+function bigDraft(documents: StoredDocument[], blocks: number): StoredDocument {
+  const study = documents.find((doc) => doc._type === 'caseStudy')
+  if (!study) throw new Error(`${DEFAULT_LOCAL_DATASET} has no case study`)
+  const sentence = 'A long draft an editor pasted in, sentence after sentence, to see what the preview does. '
+  const issue = Array.from({ length: blocks }, (_, index) => ({
+    _type: 'block',
+    _key: `big${index}`,
+    style: 'normal',
+    markDefs: [],
+    children: [{ _type: 'span', _key: `big${index}s`, text: `${index}: ${sentence.repeat(6)}`, marks: [] }],
+  }))
+  return { ...study, _id: `drafts.${study._id}`, issue }
+}
+
+/**
+ * Writes a draft of the home page's review with a new marker, and asks the preview's home
+ * page until an answer shows it.
+ * @returns ms from the write to that answer
+ */
+async function draftToVisible(base: string, cookie: string, file: string, documents: StoredDocument[]) {
+  const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')
+  if (!review) throw new Error('the dataset has no review on the home page')
+  const marker = `bench-draft-${Date.now()}-${Math.random().toString(36).slice(2)}`
+  const started = performance.now()
+  writeDataset(file, [...documents, { ...review, _id: `drafts.${review._id}`, text: marker }])
+  for (;;) {
+    const html = await (await fetch(`${base}/`, { headers: { cookie } })).text()
+    if (html.includes(marker)) return performance.now() - started
+    if (performance.now() - started > 60_000) throw new Error('the draft never showed in the preview')
+  }
+}
+
+/** Starts a publisher with the preview on a dataset file, from the build in out/. */
+async function previewPublisher(kept: ReturnType<typeof keepExport>, file: string): Promise<ServedSite> {
+  kept.restore()
+  const site = await serveExport(path.resolve('out'), {
+    timeoutMs: 300_000,
+    env: { SANITY_WEBHOOK_SECRET: SECRET, SANITY_PREVIEW_SECRET: PREVIEW_SECRET, LOCAL_DATASET: file },
+  })
+  await previewReady(site.origin)
+  return site
+}
+
+/**
+ * Measures the figures above on the build in `out/` (which holds it again afterwards).
+ * @param scale case studies added to the seed for draft-to-visible's second size
+ */
+export async function measurePreviewIsolation(runs = 3, scale = 200): Promise<IsolationFigures> {
+  const kept = keepExport()
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-isolation-'))
+  symlinkSync(path.resolve(path.dirname(DEFAULT_LOCAL_DATASET), 'images'), path.join(dir, 'images'), 'dir')
+  const seed = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
+  const file = path.join(dir, 'dataset.ndjson')
+  writeDataset(file, seed)
+  try {
+    const site = await previewPublisher(kept, file)
+    let figures: Omit<IsolationFigures, 'draftToVisible'>
+    try {
+      const cookie = await previewCookie(site.origin)
+      // Warm both: the live site's files and the preview's first renders.
+      await visitors(site.origin)
+      await editorLoop(site.origin, cookie, AbortSignal.timeout(3000))
+      const alone: LoadFigures[] = []
+      const withEditor: LoadFigures[] = []
+      const editor: { answered: number; failed: number }[] = []
+      for (let run = 1; run <= runs; run++) {
+        console.log(`bench: visitors alone, then with an editor's preview loop (run ${run} of ${runs})...`)
+        alone.push(await visitors(site.origin))
+        const stop = new AbortController()
+        const loop = editorLoop(site.origin, cookie, stop.signal)
+        withEditor.push(await visitors(site.origin))
+        stop.abort()
+        editor.push(await loop)
+      }
+
+      console.log('bench: visitors while four previews of a 13 MB draft render...')
+      const draft = bigDraft(seed, 20_000)
+      writeDataset(file, [...seed, draft])
+      const draftMb = Math.round(Buffer.byteLength(JSON.stringify(draft)) / 1e5) / 10
+      const slug = (draft.slug as { current: string }).current
+      let publisherPeakMb = 0
+      let previewPeakMb = 0
+      const sampler = setInterval(() => {
+        publisherPeakMb = Math.max(publisherPeakMb, residentMb(site.pid))
+        previewPeakMb = Math.max(previewPeakMb, residentMb(previewPid(site.pid)))
+      }, 100)
+      const load = visitors(site.origin)
+      const previews = Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const answer = await fetch(`${site.origin}/case-studies/${slug}`, { headers: { cookie } })
+          await answer.arrayBuffer()
+          return answer.status
+        }),
+      )
+      const [bigLoad, previewStatuses] = await Promise.all([load, previews])
+      clearInterval(sampler)
+      writeDataset(file, seed)
+      let previewAnswersAfter = false
+      for (let tries = 0; tries < 120 && !previewAnswersAfter; tries++) {
+        previewAnswersAfter = (await fetch(`${site.origin}/sites`, { headers: { cookie } })).status === 200
+        if (!previewAnswersAfter) await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+      figures = {
+        rate: RATE,
+        alone: medianOf(alone),
+        withEditor: medianOf(withEditor),
+        p99Ratio: 0,
+        editorPages: median(editor.map((run) => run.answered)),
+        editorFailed: editor.reduce((sum, run) => sum + run.failed, 0),
+        bigDraft: {
+          draftMb,
+          visitors: bigLoad,
+          publisherPeakMb,
+          previewPeakMb,
+          previewStatuses,
+          previewAnswersAfter,
+        },
+      }
+      figures.p99Ratio = Math.round((figures.withEditor.p99 / figures.alone.p99) * 100) / 100
+    } finally {
+      await site.stop()
+    }
+
+    const draftToVisibleFigures: IsolationFigures['draftToVisible'] = []
+    for (const documents of [seed, ...(scale > 0 ? [largeDataset(seed, 0, scale)] : [])]) {
+      writeDataset(file, documents)
+      const sized = await previewPublisher(kept, file)
+      try {
+        const cookie = await previewCookie(sized.origin)
+        await (await fetch(`${sized.origin}/`, { headers: { cookie } })).text()
+        const samples: number[] = []
+        for (let run = 1; run <= runs; run++)
+          samples.push(Math.round(await draftToVisible(sized.origin, cookie, file, documents)))
+        draftToVisibleFigures.push({
+          caseStudies: documents.filter((doc) => doc._type === 'caseStudy').length,
+          median: median(samples),
+          runs: samples,
+        })
+      } finally {
+        await sized.stop()
+      }
+    }
+    return { ...figures, draftToVisible: draftToVisibleFigures }
+  } finally {
+    kept.restore()
+    kept.drop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
