@@ -4,6 +4,7 @@
  * copies the complete export in `out/` into that folder and puts it live.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -24,6 +25,29 @@ export type ServedSite = {
   output: () => string
   /** The server's process id (its builds are child processes of their own). */
   pid: number
+  /** The process id of its preview process (server/preview-child.ts), when one runs now. */
+  previewPid: () => number | undefined
+}
+
+/**
+ * The preview process a publisher runs now: its child whose command line names
+ * server/preview-child.ts (Linux /proc).
+ * @param publisher the publisher's process id
+ */
+export function previewPidOf(publisher: number): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The parent's pid is the second field after the command's closing bracket.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (parent === publisher && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('preview-child'))
+        return Number(entry)
+    } catch {
+      // that process ended meanwhile
+    }
+  }
+  return undefined
 }
 
 /** A TCP port nobody listens on right now (the OS picks it). */
@@ -109,5 +133,6 @@ export async function serveExport(
     await stop()
     throw new Error('the server has no live build')
   }
-  return { origin, buildDir, stop, output: () => output, pid: child.pid! }
+  const pid = child.pid!
+  return { origin, buildDir, stop, output: () => output, pid, previewPid: () => previewPidOf(pid) }
 }

@@ -14,7 +14,7 @@
  *    first preview answer that shows it), at the seed and at the seed plus `scale` case
  *    studies: the hop to the preview process included.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -75,22 +75,6 @@ function residentMb(pid: number | undefined): number {
   } catch {
     return 0
   }
-}
-
-/** The preview process: the publisher's child running server/preview-child.ts. */
-function previewPid(publisher: number): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (parent !== publisher) continue
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('preview-child')) return Number(entry)
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined
 }
 
 /** Writes documents as an NDJSON dataset file. */
@@ -260,7 +244,7 @@ export async function measurePreviewIsolation(runs = 3, scale = 200): Promise<Is
       let previewPeakMb = 0
       const sampler = setInterval(() => {
         publisherPeakMb = Math.max(publisherPeakMb, residentMb(site.pid))
-        previewPeakMb = Math.max(previewPeakMb, residentMb(previewPid(site.pid)))
+        previewPeakMb = Math.max(previewPeakMb, residentMb(site.previewPid()))
       }, 100)
       const load = visitors(site.origin)
       const previews = Promise.all(

@@ -306,8 +306,10 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     expect(headers['x-robots-tag']).toBe('noindex')
     expect(headers['cache-control']).toMatch(/private/)
     expect(headers['cache-control']).toMatch(/no-store/)
-    // Scripts by this response's nonce only; the Studio (this site) may frame it.
-    expect(headers['content-security-policy']).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic';/)
+    // Scripts from this site with this response's nonce, nothing loaded by a script from
+    // elsewhere; the Studio (this site) may frame it.
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+';/)
+    expect(headers['content-security-policy']).not.toMatch(/strict-dynamic|https:[\s;]/)
     expect(headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/)
     await expect(page.locator('#reviews')).toContainText(words)
     const banner = page.getByRole('complementary', { name: 'Preview' })
@@ -402,6 +404,40 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     // The saved change shows in the frame without a reload of the frame.
     expect(exchange.loads).toBe(1)
     expect(exchange.text).toContain(saved)
+    await page.goto(`${BASE}/preview/disable`)
+  })
+
+  test('the preview process killed mid-render: visitors never notice, editors get 503 with the reason, it comes back', async ({
+    page,
+  }) => {
+    await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
+    await expect(page.getByRole('complementary', { name: 'Preview' })).toBeVisible()
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
+    const first = server.previewPid()
+    expect(first).toBeGreaterThan(0)
+    const rendering = fetch(`${BASE}/case-studies`, { headers: { cookie } }).then(
+      (answer) => answer.status,
+      () => 0,
+    )
+    process.kill(first!, 'SIGKILL')
+    const visitors = await Promise.all(
+      Array.from({ length: 20 }, async () => (await fetch(`${BASE}/`)).status),
+    )
+    expect(visitors).toEqual(Array(20).fill(200))
+    // The render it was doing: the page, had it finished, or a 503 saying why, never a hang.
+    expect([200, 503]).toContain(await rendering)
+    const down = await fetch(`${BASE}/sites`, { headers: { cookie } })
+    // Unless it is back already (it restarts after 1 s): a page naming why it is down.
+    if (down.status !== 200)
+      expect([down.status, await down.text()]).toEqual([
+        503,
+        expect.stringMatching(/restarting: it ended \(killed by SIGKILL\)|did not answer/),
+      ])
+    await expect
+      .poll(async () => (await fetch(`${BASE}/sites`, { headers: { cookie } })).status, { timeout: 60_000 })
+      .toBe(200)
+    expect(server.previewPid()).not.toBe(first)
+    expect(server.output()).toMatch(/"event":"preview.down".*killed by SIGKILL/)
     await page.goto(`${BASE}/preview/disable`)
   })
 
