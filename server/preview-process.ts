@@ -213,6 +213,8 @@ export class PreviewProcess implements PreviewHandler {
         PREVIEW_STUDIO_ORIGINS: JSON.stringify(studioOrigins),
         PREVIEW_LIMITS: JSON.stringify(limits ?? {}),
         NEXT_TELEMETRY_DISABLED: '1',
+        // Log lines, not a terminal's colours.
+        NO_COLOR: '1',
       },
       execArgv: [`--max-old-space-size=${heapMb}`],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
