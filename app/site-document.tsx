@@ -18,7 +18,7 @@ import { PreviewVisualEditing } from '@/components/preview/PreviewVisualEditing'
 import { JsonLd } from '@/components/seo/JsonLd'
 import { BOOT_SCRIPT } from '@/lib/splash-boot-script'
 import { studioUrlFromEnv } from '@/lib/studio'
-import { getPreviewDrafts, getSiteSettings } from '@/lib/content'
+import { getPreviewDrafts, getPreviewProblems, getSiteSettings } from '@/lib/content'
 import { pageSource } from '@/lib/content/page-source'
 import { previewScriptNonce } from '@/lib/preview-render'
 import { OG_IMAGE_SIZE, ogImagePath, organizationJsonLd, siteTitle } from '@/lib/seo'
@@ -87,6 +87,7 @@ export async function SiteDocument({ children }: { children: ReactNode }) {
                 key="preview"
                 renderedAt={new Date().toISOString()}
                 drafts={await getPreviewDrafts(source)}
+                problems={await getPreviewProblems(source)}
                 studioUrl={studioUrlFromEnv()}
               />,
               <PreviewVisualEditing key="visual-editing" />,

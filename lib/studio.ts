@@ -51,3 +51,26 @@ export function studioProjectFromEnv(
   }
   return { projectId: project.value, dataset: dataset.value! }
 }
+
+/**
+ * The Studio's address for editing a document, at a field when `path` is given: Sanity's
+ * edit intent, `<studioUrl>/intent/edit/id=<id>;type=<type>;path=<path>`, each value
+ * percent-encoded as the Studio's router encodes intent parameters (the `path` in Sanity's
+ * notation, e.g. `issue[_key=="a1"].children[0].text`, which the document pane focuses).
+ * A release version opens in its release: the Studio's `perspective` parameter.
+ * @param document `id` the published id, `type` its schema type, `release` a release id
+ * @returns e.g. `/studio/intent/edit/id=review-a;type=review;path=stars?perspective=rSpring`
+ */
+export function studioEditHref(
+  studioUrl: string,
+  document: { id: string; type: string; path?: string; release?: string },
+): string {
+  const params = [
+    ['id', document.id],
+    ['type', document.type],
+    ...(document.path ? [['path', document.path]] : []),
+  ]
+  const intent = params.map(([key, value]) => `${key}=${encodeURIComponent(value!)}`).join(';')
+  const search = document.release ? `?perspective=${encodeURIComponent(document.release)}` : ''
+  return `${studioUrl}/intent/edit/${intent}${search}`
+}

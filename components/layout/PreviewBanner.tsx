@@ -1,5 +1,7 @@
 import type { CSSProperties } from 'react'
+import type { PreviewProblem } from '@/lib/content'
 import { PREVIEW_DISABLE_PATH } from '@/lib/publisher-routes'
+import { studioEditHref } from '@/lib/studio'
 
 /** A draft the preview shows (lib/content `getPreviewDrafts`). */
 export type PreviewBannerDraft = { id: string; type: string; title: string }
@@ -20,22 +22,37 @@ const bar: CSSProperties = {
 }
 const row: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem', alignItems: 'baseline' }
 const link: CSSProperties = { color: 'inherit', textDecoration: 'underline' }
+// The list can be long: it scrolls within a part of the screen, the page stays usable.
+const problemsBox: CSSProperties = { maxBlockSize: '40vh', overflowY: 'auto', marginBlockStart: '0.5rem' }
+const heading: CSSProperties = { fontSize: 'inherit', fontWeight: 700, margin: 0 }
+const list: CSSProperties = { margin: '0.25rem 0 0', paddingInlineStart: '1.25rem', listStyle: 'disc' }
+const code: CSSProperties = { fontFamily: 'ui-monospace, monospace', fontSize: '0.8125rem' }
+
+/** A draft's problems, together: the first carries what the draft is and what is shown instead. */
+function byDocument(problems: PreviewProblem[]): PreviewProblem[][] {
+  return [...Map.groupBy(problems, (problem) => problem.documentId).values()]
+}
 
 /**
  * The banner on every page of an editor's preview: "Preview", when the page was rendered,
- * the drafts it shows (each linked to its document in the Studio) and the way back to the
- * live site. Rendered only in the preview server's draft mode (app/site-document.tsx).
+ * the drafts it shows (each linked to its document in the Studio), the drafts it does not
+ * show because they break a rule of the schema (each rule linked to its field in the Studio),
+ * and the way back to the live site. Rendered only in the preview server's draft mode
+ * (app/site-document.tsx).
  * @param renderedAt ISO time of the render
  * @param drafts the drafts in it, newest first
+ * @param problems the rules broken by drafts it leaves out (lib/content `getPreviewProblems`)
  * @param studioUrl the Studio's address, e.g. '/studio' or 'https://agency.sanity.studio'
  */
 export function PreviewBanner({
   renderedAt,
   drafts,
+  problems = [],
   studioUrl,
 }: {
   renderedAt: string
   drafts: PreviewBannerDraft[]
+  problems?: PreviewProblem[]
   studioUrl: string
 }) {
   const time = new Intl.DateTimeFormat('en-GB', {
@@ -52,17 +69,18 @@ export function PreviewBanner({
         </span>
         <span>
           {drafts.length === 0 ? (
-            'No drafts: this is the published content'
+            problems.length === 0 ? (
+              'No drafts: this is the published content'
+            ) : (
+              'No drafts shown'
+            )
           ) : (
             <>
               Drafts:{' '}
               {drafts.map((draft, index) => (
                 <span key={draft.id}>
                   {index > 0 && ', '}
-                  <a
-                    style={link}
-                    href={`${studioUrl}/intent/edit/id=${encodeURIComponent(draft.id)};type=${draft.type}`}
-                  >
+                  <a style={link} href={studioEditHref(studioUrl, { id: draft.id, type: draft.type })}>
                     {draft.title}
                   </a>
                 </span>
@@ -74,6 +92,44 @@ export function PreviewBanner({
           Leave preview
         </a>
       </div>
+      {problems.length > 0 && (
+        <section aria-labelledby="preview-problems" style={problemsBox}>
+          <h2 id="preview-problems" style={heading}>
+            Not shown: drafts that break a rule
+          </h2>
+          <ul style={list}>
+            {byDocument(problems).map((rules) => {
+              const draft = rules[0]!
+              return (
+                <li key={draft.documentId}>
+                  {draft.title} (<code style={code}>{draft.documentId}</code>):{' '}
+                  {draft.shown === 'published'
+                    ? 'not shown, it breaks a rule; the published version is shown instead.'
+                    : 'not shown, it breaks a rule; it has no published version, so it is not on the page.'}
+                  <ul style={list}>
+                    {rules.map((rule, index) => (
+                      <li key={index}>
+                        <a
+                          style={link}
+                          href={studioEditHref(studioUrl, {
+                            id: rule.publishedId,
+                            type: rule.type,
+                            path: rule.path ?? undefined,
+                            release: rule.release,
+                          })}
+                        >
+                          <code style={code}>{rule.field}</code>
+                        </a>
+                        : {rule.message}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      )}
     </aside>
   )
 }

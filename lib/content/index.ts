@@ -19,6 +19,7 @@ import {
   portfolioSitesQuery,
   siteSettingsQuery,
 } from './queries.ts'
+import { DocumentId, getVersionNameFromId, isVersionId } from '@sanity/id-utils'
 import { toContentImage, type ContentImage } from './image.ts'
 import type { MediaAsset } from './media-sync.ts'
 import type {
@@ -31,6 +32,7 @@ import type {
 } from './sanity.types.ts'
 import {
   isPreviewPerspective,
+  previewRejections,
   readAllDocuments,
   referencedIds,
   runQuery,
@@ -177,9 +179,60 @@ export type PreviewDraft = { id: string; type: string; title: string }
 export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()): Promise<PreviewDraft[]> {
   if (!isPreviewPerspective(source.perspective)) return []
   const stored = await runQuery(previewDraftsQuery, {}, { ...source, perspective: 'raw' })
-  return withPerspective(stored, source.perspective).map((draft) => ({
-    id: draft._id,
-    type: draft._type,
-    title: draft.title ?? draft._id,
-  }))
+  // Those that break a rule are not shown: the banner lists them apart (`getPreviewProblems`).
+  const rejected = new Set((await previewRejections(source)).map((draft) => draft.storedId))
+  return withPerspective(stored, source.perspective)
+    .filter((draft) => !rejected.has(String((draft as { _originalId?: string })._originalId)))
+    .map((draft) => ({ id: draft._id, type: draft._type, title: draft.title ?? draft._id }))
+}
+
+/**
+ * One rule a draft or release version breaks, so the preview does not show it (the
+ * schema's rules, run on every draft a preview perspective shows: lib/content/draft-vetting.ts).
+ */
+export type PreviewProblem = {
+  /** The draft's id as stored, e.g. `drafts.siteSettings` or `versions.rSpring.review-a`. */
+  documentId: string
+  /** Its published id, which the Studio's edit intent takes. */
+  publishedId: string
+  type: string
+  title: string
+  /** The field path in Sanity's notation, e.g. `issue[_key=="a1"].children[0].text`, or `(document)`. */
+  field: string
+  /** The same path for the Studio's edit intent to focus; null for the document as a whole. */
+  path: string | null
+  /** The rule's message, as the Studio words it. */
+  message: string
+  /** What the preview shows in its place: the published version, or nothing (the page is not there). */
+  shown: 'published' | 'nothing'
+  /** The release it belongs to, for a release version. */
+  release?: string
+}
+
+/**
+ * Every rule broken by the drafts and release versions a source's perspective would show,
+ * for the preview's banner (none under `published`, the build's).
+ * @returns one entry a broken rule, in the order the drafts were vetted
+ */
+export async function getPreviewProblems(source: ContentSource = sourceFromEnv()): Promise<PreviewProblem[]> {
+  const rejected = await previewRejections(source)
+  if (rejected.length === 0) return []
+  // Titles as the banner's list of drafts reads them.
+  const stored = await runQuery(previewDraftsQuery, {}, { ...source, perspective: 'raw' })
+  const titles = new Map(stored.map((draft) => [draft._id, draft.title]))
+  return rejected.flatMap((draft) => {
+    const id = DocumentId(draft.storedId)
+    const release = isVersionId(id) ? getVersionNameFromId(id) : undefined
+    return draft.errors.map((error) => ({
+      documentId: draft.storedId,
+      publishedId: draft.publishedId,
+      type: draft.type,
+      title: titles.get(draft.storedId) ?? draft.publishedId,
+      field: error.field,
+      path: error.path,
+      message: error.message,
+      shown: draft.instead,
+      ...(release ? { release } : {}),
+    }))
+  })
 }

@@ -21,6 +21,7 @@ import { evaluateSync, parse, toJS } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
+import type { RejectedDraft, VettedView } from './draft-vetting.ts'
 
 /**
  * Which version of each document a source reads: one of Sanity's perspectives, as
@@ -137,6 +138,15 @@ export function toPerspective(value: unknown): Perspective | null {
  * only editors' preview reads, never the build of the live site.
  */
 export const isPreviewPerspective = (perspective: Perspective = 'published') => perspective !== 'published'
+
+/**
+ * True for the perspectives whose view puts drafts or release versions over published
+ * documents (`drafts`, a stack): what a reader sees through them is vetted by the schema's
+ * rules first (`draft-vetting.ts`). Not `published`, which shows nothing unchecked, nor
+ * `raw`, which gives the documents as stored (the banner's list, never a page).
+ */
+export const vetsDrafts = (perspective: Perspective = 'published') =>
+  perspective !== 'published' && perspective !== 'raw'
 
 /**
  * The layers a perspective reads, first wins, as the Content Lake stacks them: `published`
@@ -280,8 +290,10 @@ export async function contentLakeClient(source: ContentLakeSource): Promise<Sani
 
 /** Each local dataset's views, by perspective: made once per version of the file. */
 const views = new WeakMap<StoredDocument[], Map<string, StoredDocument[]>>()
+/** Each local dataset's vetted views, by perspective: vetted once per version of the file. */
+const vettedViews = new WeakMap<StoredDocument[], Map<string, Promise<VettedView>>>()
 
-/** The local dataset file seen through the source's perspective. */
+/** The local dataset file seen through the source's perspective, as stored (not vetted). */
 async function localDocuments(source: Extract<ContentSource, { kind: 'local' }>): Promise<StoredDocument[]> {
   const stored = await loadLocalDataset(source.file)
   const key = JSON.stringify(source.perspective ?? 'published')
@@ -292,10 +304,124 @@ async function localDocuments(source: Extract<ContentSource, { kind: 'local' }>)
   return view
 }
 
+/** The vetting module, loaded by the first preview read only: the build never pays for it. */
+const vetting = () => import('./draft-vetting.ts')
+
+/**
+ * The local dataset file through a preview perspective (`vetsDrafts`), its drafts and
+ * release versions vetted by the schema's rules (`vetView`): the one view every query of a
+ * preview reads. Made once per version of the file and perspective; a new version (a
+ * saved draft) reuses the verdicts on the drafts that did not change.
+ */
+async function localVetted(source: Extract<ContentSource, { kind: 'local' }>): Promise<VettedView> {
+  const stored = await loadLocalDataset(source.file)
+  const view = await localDocuments(source)
+  const key = JSON.stringify(source.perspective)
+  let byPerspective = vettedViews.get(stored)
+  if (!byPerspective) vettedViews.set(stored, (byPerspective = new Map()))
+  const kept = byPerspective
+  let vetted = kept.get(key)
+  if (!vetted) {
+    const published = new Map(stored.map((doc) => [doc._id, doc]))
+    vetted = vetting().then(({ vetView }) => vetView(view, (id) => published.get(id)))
+    kept.set(key, vetted)
+    // A failure is not kept: the next read tries again.
+    vetted.catch(() => kept.delete(key))
+  }
+  return vetted
+}
+
+/** A vetted snapshot of the Content Lake, and its documents' revisions (`revisionsOf`). */
+type LakeVetted = VettedView & { revisions: string }
+
+/** Snapshots being fetched, by source: queries made meanwhile share one. */
+const lakeSnapshots = new Map<string, Promise<LakeVetted>>()
+
+/**
+ * The Content Lake through a preview perspective, vetted: one raw snapshot of the dataset
+ * (every document as stored, one query), seen through the perspective by `withPerspective`,
+ * as a local file is (the tests compare it with the Lake's own reading), then vetted
+ * (`vetView`) with the rules' queries answered by that snapshot, as the build answers them.
+ * The Studio's rules would ask the Lake itself; the snapshot gives the same answers, and a
+ * verdict rests on answers it can check again for free on the next snapshot.
+ */
+function lakeVetted(source: ContentLakeSource): Promise<LakeVetted> {
+  const key = JSON.stringify([
+    source.apiHost,
+    source.projectId,
+    source.dataset,
+    source.token,
+    source.perspective,
+  ])
+  let pending = lakeSnapshots.get(key)
+  if (!pending) {
+    pending = (async () => {
+      const raw = await contentLakeClient({ ...source, perspective: 'raw', stega: undefined })
+      const stored = await raw.fetch<StoredDocument[]>(ALL_DOCUMENTS)
+      const published = new Map(stored.map((doc) => [doc._id, doc]))
+      const view = withPerspective(stored, source.perspective)
+      const vetted = await (await vetting()).vetView(view, (id) => published.get(id))
+      return { ...vetted, revisions: revisionsOf(stored) }
+    })().finally(() => lakeSnapshots.delete(key))
+    lakeSnapshots.set(key, pending)
+  }
+  return pending
+}
+
+/** Every stored document's `_id` and `_rev`, as one string to compare. */
+const revisionsOf = (documents: { _id: string; _rev?: unknown }[]) =>
+  JSON.stringify(
+    documents.map((doc) => `${doc._id} ${String(doc._rev ?? '')}`).sort((a, b) => a.localeCompare(b)),
+  )
+
+/** The `_id` and `_rev` of every document as stored: a small answer that tells a change. */
+const REVISIONS = '*{_id, _rev}'
+
+/**
+ * Runs a query of a preview perspective on the Content Lake, over vetted drafts only.
+ * - When every draft and release version the perspective shows passes the rules, the Lake
+ *   runs the query, so its strings keep their stega encoding (Presentation's
+ *   click-to-edit); its answer is taken only if the dataset's revisions, asked after it,
+ *   are still those vetted (a draft saved in between was never checked).
+ * - Otherwise (a draft breaks a rule, or the dataset changed meanwhile) the query runs here,
+ *   with groq-js, over the vetted snapshot: the same engine and view as a local dataset's.
+ *   That page's strings have no stega encoding (no source map), and a change made meanwhile
+ *   shows on the next request. Nothing unvetted is shown either way.
+ * Three requests per query (snapshot, query, revisions) where the build makes one: editors'
+ * preview only, never the build.
+ */
+async function runLakePreview<Result>(
+  source: ContentLakeSource,
+  query: string,
+  params: QueryParams,
+): Promise<Result> {
+  const vetted = await lakeVetted(source)
+  if (vetted.rejected.length === 0) {
+    const result = await (await contentLakeClient(source)).fetch<Result>(query, params)
+    const raw = await contentLakeClient({ ...source, perspective: 'raw', stega: undefined })
+    const now = await raw.fetch<{ _id: string; _rev?: string }[]>(REVISIONS)
+    if (revisionsOf(now) === vetted.revisions) return result
+  }
+  return evaluateLocal(vetted.documents, query, params) as Result
+}
+
+/**
+ * The drafts and release versions a preview perspective would show but does not, because
+ * they break a rule of the schema (`vetView`), for the preview's banner.
+ * @returns none for `published` and `raw`, which show no draft (the build never asks)
+ * @throws when the dataset cannot be read or the Content Lake answers with an error
+ */
+export async function previewRejections(source: ContentSource = sourceFromEnv()): Promise<RejectedDraft[]> {
+  if (!vetsDrafts(source.perspective)) return []
+  return (source.kind === 'sanity' ? await lakeVetted(source) : await localVetted(source)).rejected
+}
+
 /**
  * Every document of the source through its perspective, the assets included: the local
  * dataset file (`withPerspective`), or every document the Content Lake gives with that
- * perspective, in one query. The build validates exactly what it renders.
+ * perspective, in one query. The build validates exactly what it renders. Through a preview
+ * perspective this is the snapshot as stored, drafts not vetted (the snapshot the schema's
+ * rules run on); what queries read is vetted (`runQuery`).
  * @throws when the dataset cannot be read or the Content Lake answers with an error
  */
 export async function readAllDocuments(source: ContentSource = sourceFromEnv()): Promise<StoredDocument[]> {
@@ -337,10 +463,16 @@ export async function runQuery<Query extends string>(
   source: ContentSource = sourceFromEnv(),
 ): Promise<QueryResult<Query>> {
   if (source.kind === 'sanity')
-    return (await contentLakeClient(source)).fetch<QueryResult<Query>>(query, params)
+    return vetsDrafts(source.perspective)
+      ? runLakePreview<QueryResult<Query>>(source, query, params)
+      : (await contentLakeClient(source)).fetch<QueryResult<Query>>(query, params)
+  // A preview's drafts are vetted by the schema's rules before any query sees them.
+  const view = vetsDrafts(source.perspective)
+    ? (await localVetted(source)).documents
+    : await localDocuments(source)
   // Awaited before it is recorded: inside Next's render the value can arrive as a promise
   // (the recording hashes what the page receives, never a pending promise).
-  const result: unknown = await evaluateLocal(await localDocuments(source), query, params)
+  const result: unknown = await evaluateLocal(view, query, params)
   recordRead(source.reads, query, params, result)
   return result as QueryResult<Query>
 }

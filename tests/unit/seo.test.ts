@@ -255,8 +255,11 @@ describe('canonical addresses and share cards, as Next resolves them', () => {
     }
   })
 
-  test('an unknown case study address is kept out of search results', async () => {
-    const metadata = await caseStudyMetadata({ params: Promise.resolve({ slug: 'no-such-study' }) })
-    expect(metadata.robots).toMatchObject({ index: false })
+  test('an unknown case study address is the 404 page (status 404)', async () => {
+    const params = Promise.resolve({ slug: 'no-such-study' })
+    // Next's notFound(): the 404 page with status 404, which keeps it out of search results.
+    const notFound = { digest: 'NEXT_HTTP_ERROR_FALLBACK;404' }
+    await expect(caseStudyMetadata({ params })).rejects.toMatchObject(notFound)
+    await expect(CaseStudyPage({ params })).rejects.toMatchObject(notFound)
   })
 })

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
 import { CaseStudyArticle } from '@/components/case-studies/CaseStudyArticle'
-import { CaseStudyNotFound } from '@/components/case-studies/CaseStudyNotFound'
 import { JsonLd } from '@/components/seo/JsonLd'
 import { getCaseStudy, getCaseStudyPaths, getSiteSettings, inlineIfSmall } from '@/lib/content'
 import { pageSource } from '@/lib/content/page-source'
@@ -47,7 +47,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [settings, study] = stegaClean(
     await Promise.all([getSiteSettings(source), getCaseStudy(slug, source)]),
   )
-  if (!study) return { title: 'Case study not found', robots: { index: false } }
+  if (!study) notFound()
   return pageMetadata({
     title: study.detailTitle,
     description: study.issueText,
@@ -60,11 +60,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   })
 }
 
-/** /case-studies/{slug} (spec §2): the case study, or 'Case study not found.' */
+/**
+ * /case-studies/{slug} (spec §2): the case study. No case study at that address (in the
+ * preview: none in its perspective, or a draft-only one that breaks a rule) is the 404
+ * page, status 404, as the export's `dynamicParams = false` gives visitors.
+ */
 export default async function CaseStudyPage({ params }: Props) {
   const { slug, source } = await sourceOf(params)
   const [settings, study] = await Promise.all([getSiteSettings(source), getCaseStudy(slug, source)])
-  if (!study) return <CaseStudyNotFound />
+  if (!study) notFound()
   const article = caseStudyJsonLd(
     {
       slug: study.slug,

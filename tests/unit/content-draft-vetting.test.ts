@@ -1,0 +1,287 @@
+/**
+ * @jest-environment node
+ *
+ * Drafts pass the site's rules before they render (lib/content/draft-vetting.ts): through
+ * a preview perspective, each draft and release version goes through the Studio schema's
+ * rules, the build's; one that breaks a rule is replaced by its published version, or is
+ * not there at all, for every query; the banner is told which and why. Verdicts are kept
+ * per revision, so a render stays fast.
+ */
+import {
+  getCaseStudy,
+  getCaseStudyCards,
+  getHomePage,
+  getPreviewDrafts,
+  getPreviewProblems,
+  getSiteSettings,
+} from '@/lib/content'
+import { draftsValidated } from '@/lib/content/draft-vetting'
+import {
+  readAllDocuments,
+  runQuery,
+  type ContentSource,
+  type Perspective,
+  type StoredDocument,
+} from '@/lib/content/source'
+import { siteSettingsQuery } from '@/lib/content/queries'
+import { seedDocuments, writeDataset } from './helpers/dataset'
+import { startSanityStandIn } from './helpers/sanityStandIn'
+
+const seed = seedDocuments()
+const settings = seed.find((doc) => doc._type === 'siteSettings')!
+// A review the home page's Reviews section shows.
+const review = seed.find((doc) => doc._type === 'review' && doc.placement !== 'strip')!
+const study = seed.find((doc) => doc._type === 'caseStudy')!
+
+const local = (docs: StoredDocument[], perspective: Perspective = 'drafts'): ContentSource => ({
+  ...writeDataset(docs),
+  perspective,
+  preview: true,
+})
+
+describe('a settings draft with an unsafe address never reaches the view', () => {
+  test.each([
+    ['bookingScriptUrl', 'data:text/javascript,alert(1)'],
+    ['bookingScriptUrl', 'javascript:alert(1)'],
+    ['bookingWidgetUrl', 'http://evil.example/'],
+    ['contactWebhookUrl', 'javascript:alert(1)'],
+  ])('%s: %s', async (field, url) => {
+    const source = local([
+      ...seed,
+      { ...settings, _id: 'drafts.siteSettings', brandName: 'Draft Brand', [field]: url },
+    ])
+    const shown = await runQuery(siteSettingsQuery, {}, source)
+    expect(JSON.stringify(shown)).not.toContain(url)
+    expect(shown?.brandName).toBe(settings.brandName)
+    const problems = await getPreviewProblems(source)
+    expect(problems.length).toBeGreaterThan(0)
+    for (const problem of problems)
+      expect(problem).toMatchObject({
+        documentId: 'drafts.siteSettings',
+        title: 'Draft Brand',
+        field,
+        path: field,
+        shown: 'published',
+      })
+  })
+
+  test('a valid settings draft shows, and the banner has nothing to say', async () => {
+    const source = local([...seed, { ...settings, _id: 'drafts.siteSettings', brandName: 'Draft Brand' }])
+    expect((await getSiteSettings(source)).brandName).toBe('Draft Brand')
+    expect(await getPreviewProblems(source)).toEqual([])
+  })
+})
+
+describe('a review draft that breaks a rule leaves the home page working, with the published review', () => {
+  const withDraft = (edit: Partial<StoredDocument>) =>
+    local([...seed, { ...review, _id: `drafts.${review._id}`, ...edit } as StoredDocument])
+
+  test.each([
+    ['malformed text (blocks where a string belongs)', { text: [{ _type: 'block', children: 'oops' }] }],
+    ['a required field missing', { text: undefined }],
+    ['a rule broken', { stars: 1 }],
+  ])('%s', async (_, edit) => {
+    const source = withDraft(edit)
+    const home = await getHomePage(source)
+    expect(home.sectionReviews.find((item) => item._id === review._id)).toMatchObject({ text: review.text })
+    await expect(getCaseStudyCards(source)).resolves.toHaveLength(3)
+    const problems = await getPreviewProblems(source)
+    expect(problems.length).toBeGreaterThan(0)
+    expect(problems.every((p) => p.documentId === `drafts.${review._id}` && p.shown === 'published')).toBe(
+      true,
+    )
+  })
+})
+
+test('a draft-only case study that breaks a rule is not there at all', async () => {
+  const fresh = {
+    ...study,
+    _id: 'drafts.caseStudy-fresh',
+    slug: { _type: 'slug', current: 'fresh-study' },
+    legacyId: 'Fresh Study',
+    title: '',
+  }
+  const source = local([...seed, fresh])
+  expect(await getCaseStudy('fresh-study', source)).toBeNull()
+  expect((await getCaseStudyCards(source)).map((card) => card._id)).not.toContain('caseStudy-fresh')
+  expect(await getPreviewProblems(source)).toEqual([
+    expect.objectContaining({ documentId: 'drafts.caseStudy-fresh', field: 'title', shown: 'nothing' }),
+  ])
+  // The banner's list of drafts shown leaves it out: it is listed as a problem instead.
+  expect((await getPreviewDrafts(source)).map((draft) => draft.id)).not.toContain('caseStudy-fresh')
+  // Valid, the same draft is there.
+  const valid = local([...seed, { ...fresh, title: 'A fresh case study' }])
+  expect(await getCaseStudy('fresh-study', valid)).toMatchObject({ title: 'A fresh case study' })
+})
+
+test('a release version is vetted the same way', async () => {
+  const source = local(
+    [...seed, { ...review, _id: `versions.rSpring.${review._id}`, stars: 1 }],
+    ['rSpring', 'drafts'],
+  )
+  const home = await getHomePage(source)
+  expect(home.sectionReviews.find((item) => item._id === review._id)).toMatchObject({ stars: review.stars })
+  expect(await getPreviewProblems(source)).toEqual([
+    expect.objectContaining({
+      documentId: `versions.rSpring.${review._id}`,
+      publishedId: review._id,
+      field: 'stars',
+      shown: 'published',
+      release: 'rSpring',
+    }),
+  ])
+})
+
+test('the build reads published documents and never validates a draft', async () => {
+  const before = draftsValidated()
+  const source: ContentSource = writeDataset([...seed, { ...review, _id: `drafts.${review._id}`, stars: 1 }])
+  await getHomePage(source)
+  expect(await getPreviewProblems(source)).toEqual([])
+  expect(draftsValidated()).toBe(before)
+  // The rules' snapshot of a preview is the dataset as stored, the invalid draft included.
+  const stored = await readAllDocuments({ ...source, perspective: 'drafts' })
+  expect(stored.find((doc) => doc._id === review._id)).toMatchObject({ stars: 1 })
+})
+
+describe('verdicts are kept per revision', () => {
+  const draft = {
+    ...review,
+    _id: `drafts.${review._id}`,
+    text: 'A draft of this review, long enough to pass.',
+  }
+
+  test('a second read, or a new version of the file with the draft unchanged, does not validate it again; a new revision does', async () => {
+    const first = local([...seed, { ...draft, text: `${draft.text} (cache test)` }])
+    const before = draftsValidated()
+    await getHomePage(first)
+    expect(draftsValidated()).toBe(before + 1)
+    await getHomePage(first)
+    await getPreviewProblems(first)
+    expect(draftsValidated()).toBe(before + 1)
+    // Another document changed (a new file), this draft not: its verdict is reused.
+    const faq = seed.find((doc) => doc._type === 'faq')!
+    const other = local([
+      ...seed,
+      { ...draft, text: `${draft.text} (cache test)` },
+      { ...faq, _id: `drafts.${faq._id}` },
+    ])
+    await getHomePage(other)
+    expect(draftsValidated()).toBe(before + 2) // the faq draft only
+    // The review saved again: a new revision, validated.
+    await getHomePage(local([...seed, { ...draft, text: `${draft.text} (cache test, saved again)` }]))
+    expect(draftsValidated()).toBe(before + 3)
+  })
+
+  test('a verdict that rests on other documents is checked again when they change', async () => {
+    const fresh = {
+      ...study,
+      _id: 'drafts.caseStudy-fresh-address',
+      slug: { _type: 'slug', current: 'fresh-address' },
+      legacyId: 'Fresh Address',
+    }
+    expect(await getCaseStudy('fresh-address', local([...seed, fresh]))).not.toBeNull()
+    // A published case study now answers at the draft's slug, the draft unchanged: it breaks a rule.
+    const taken = seed.map((doc) => (doc._id === study._id ? { ...doc, legacyId: 'fresh-address' } : doc))
+    const source = local([...taken, fresh])
+    expect(await getCaseStudy('fresh-address', source)).toMatchObject({ _id: study._id })
+    expect(await getPreviewProblems(source)).toEqual([
+      expect.objectContaining({ documentId: fresh._id, field: 'slug', shown: 'nothing' }),
+    ])
+  })
+
+  test('a draft that links to a case study left out is left out too', async () => {
+    const gone = {
+      ...study,
+      _id: 'drafts.caseStudy-gone',
+      slug: { _type: 'slug', current: 'gone' },
+      legacyId: 'Gone',
+      title: '',
+    }
+    const other = seed.filter((doc) => doc._type === 'caseStudy')[1]!
+    const linking = {
+      ...other,
+      _id: `drafts.${other._id}`,
+      title: 'MARKER-LINKING draft',
+      issue: [
+        {
+          _type: 'block',
+          _key: 'b1',
+          style: 'normal',
+          markDefs: [{ _type: 'link', _key: 'l1', href: '/case-studies/gone' }],
+          children: [
+            {
+              _type: 'span',
+              _key: 's1',
+              text: 'See the case study next door, which explains it all.',
+              marks: ['l1'],
+            },
+          ],
+        },
+      ],
+    }
+    const source = local([...seed, gone, linking])
+    const problems = await getPreviewProblems(source)
+    expect(problems.map((p) => [p.documentId, p.field])).toEqual([
+      ['drafts.caseStudy-gone', 'title'],
+      [linking._id, 'issue[_key=="b1"].markDefs[_key=="l1"].href'],
+    ])
+    expect(JSON.stringify(await getCaseStudyCards(source))).not.toContain('MARKER-LINKING')
+  })
+})
+
+test('the Content Lake: invalid drafts are not shown, and a valid one is, through the API', async () => {
+  const standIn = await startSanityStandIn([
+    ...seed,
+    {
+      ...settings,
+      _id: 'drafts.siteSettings',
+      brandName: 'Draft Brand',
+      bookingScriptUrl: 'data:text/javascript,alert(1)',
+    },
+    { ...review, _id: `drafts.${review._id}`, text: 'A valid draft of this review, from the Lake.' },
+  ])
+  try {
+    const lake: ContentSource = {
+      kind: 'sanity',
+      projectId: 'test0',
+      dataset: 'production',
+      apiVersion: '2025-02-19',
+      token: 'read-token',
+      apiHost: standIn.url,
+      perspective: 'drafts',
+      preview: true,
+    }
+    const drafts = () => standIn.calls.filter((call) => call.search.perspective === 'drafts').length
+    const shown = await getSiteSettings(lake)
+    expect(shown.brandName).toBe(settings.brandName)
+    expect(JSON.stringify(shown)).not.toContain('data:')
+    const home = await getHomePage(lake)
+    expect(home.sectionReviews.find((item) => item._id === review._id)?.text).toBe(
+      'A valid draft of this review, from the Lake.',
+    )
+    expect(await getPreviewProblems(lake)).toEqual([
+      expect.objectContaining({
+        documentId: 'drafts.siteSettings',
+        field: 'bookingScriptUrl',
+        shown: 'published',
+      }),
+    ])
+    // With a draft left out, the queries ran here, over the vetted snapshot: none went to the Lake's view.
+    expect(drafts()).toBe(0)
+    // The settings draft mended (a new revision): the Lake answers the query itself (stega's source maps).
+    await fetch(`${standIn.url}/v2025-02-19/data/mutate/production`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        mutations: [
+          { createOrReplace: { ...settings, _id: 'drafts.siteSettings', brandName: 'Draft Brand' } },
+        ],
+      }),
+    })
+    expect((await getSiteSettings(lake)).brandName).toBe('Draft Brand')
+    expect(drafts()).toBe(1)
+    expect(await getPreviewProblems(lake)).toEqual([])
+  } finally {
+    await standIn.close()
+  }
+})
