@@ -136,7 +136,7 @@ const printEditors = (figures: EditorFigures) => {
         ],
       ]),
     ),
-    'publisher + preview server, resident (MB)': row(figures.residentMb),
+    'publisher, resident (MB; the preview process apart)': row(figures.residentMb),
   })
 }
 

@@ -6,7 +6,7 @@
  * `publish:local` sends, or the Studio's Presentation secret) gets the whole report,
  * `HealthReport`: that, and `lastBuild, lastError, buildCounts, builds: [{id, builtAt, live}],
  * webhook: 'on' | 'off', preview: 'off' | 'starting' | 'ready' | {failed: reason}` (editors'
- * preview server, server/preview-server.ts). A failure's whole
+ * preview process, server/preview-process.ts). A failure's whole
  * reason can name every document's content error and the machine's paths: only editors see it.
  */
 import type { FastifyInstance } from 'fastify'

@@ -24,7 +24,7 @@
  * - `POST /preview/contact`: a preview page's contact form posts here; the answer
  *   says "received" and nothing is kept, so a preview never reaches the real inbox.
  * With an open session, every other request goes to the preview server (app.ts,
- * preview-server.ts); without it, visitors get the live site.
+ * preview-process.ts); without it, visitors get the live site.
  */
 import fastifyCookie from '@fastify/cookie'
 import type { SanityClient } from '@sanity/client'

@@ -83,7 +83,7 @@ export class Publisher {
   /**
    * Asks for a rebuild (e.g. after a verified webhook). Returns at once. A draft or a
    * release version asks for nothing: editors' preview renders it on request
-   * (server/preview-server.ts). Nor does a document of one of NOT_CONTENT_TYPES.
+   * (server/preview-process.ts). Nor does a document of one of NOT_CONTENT_TYPES.
    * @param reason for the log, e.g. the webhook's document id and type
    * @returns 'started' or 'queued' (coalesced with other requests), or 'skipped'
    */

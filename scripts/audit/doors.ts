@@ -139,7 +139,9 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
     const previewed = async (headers: Record<string, string>, method = 'GET') => {
       const answer = await get('/', { method, headers, ...(method === 'POST' ? { body: 'x' } : {}) })
       const html = await answer.text()
-      return answer.status !== 405 && (html.includes('Leave preview') || /preview server/.test(html))
+      return (
+        answer.status !== 405 && (html.includes('Leave preview') || /the preview (is|could|did)/.test(html))
+      )
     }
     for (const cookie of [
       '',

@@ -8,7 +8,7 @@
  *    (the draft written to the dataset file -> the first preview answer that shows it),
  *    on an idle publisher and while a publish is building, at the seed and at the seed
  *    plus `scale` case studies;
- *  - the publisher's resident memory (its process, the preview server included; builds
+ *  - the publisher's resident memory (its own process: the preview process and builds
  *    are processes of their own) while serving previews.
  * Each figure is the median of `runs`, one fresh publisher per run, from the build in out/.
  */
@@ -50,7 +50,7 @@ export type EditorFigures = {
   /** ms, the publisher's start -> its preview server ready (the preview build already made) */
   previewStart: Timing
   preview: PreviewFigures[]
-  /** MB resident, the publisher's process (with the preview server) after serving previews */
+  /** MB resident, the publisher's own process (not the preview process) after serving previews */
   residentMb: Timing
 }
 
