@@ -407,6 +407,66 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     await page.goto(`${BASE}/preview/disable`)
   })
 
+  test("a draft's script URL that breaks the rules never runs: the published settings show, the banner says why", async ({
+    page,
+  }) => {
+    const documents = readDocuments(dataset).filter((doc) => doc._id !== 'drafts.siteSettings')
+    const settings = documents.find((doc) => doc._id === 'siteSettings')!
+    writeDocuments(dataset, [
+      ...documents,
+      {
+        ...settings,
+        _id: 'drafts.siteSettings',
+        bookingScriptUrl: 'data:text/javascript,document.title="pwned"',
+      },
+    ])
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text())) violations.push(message.text())
+    })
+    await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/consultation`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Free Consultation')
+    await page.waitForLoadState('load')
+    await page.waitForTimeout(1000) // the widget's script loads lazily (after load)
+    expect(await page.title()).not.toBe('pwned')
+    expect(await page.locator('script[src^="data:"]').count()).toBe(0)
+    const problems = page.getByRole('region', { name: 'Not shown: drafts that break a rule' })
+    await expect(problems).toContainText('drafts.siteSettings')
+    await expect(problems.getByRole('link', { name: 'bookingScriptUrl' })).toHaveAttribute(
+      'href',
+      /\/studio\/intent\/edit\/id=siteSettings;type=siteSettings;path=bookingScriptUrl/,
+    )
+    expect(violations).toEqual([])
+    writeDocuments(dataset, documents)
+    await page.goto(`${BASE}/preview/disable`)
+  })
+
+  test('a malformed draft takes no page down: the published version shows, the banner names document and field', async ({
+    page,
+  }) => {
+    // Published documents only: an earlier test's drafts would stand in front of this one.
+    const documents = readDocuments(dataset).filter((doc) => !doc._id.startsWith('drafts.'))
+    const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')!
+    const malformed: Doc = { ...review, _id: `drafts.${review._id}`, text: { broken: true } }
+    delete malformed.name
+    writeDocuments(dataset, [...documents, malformed])
+    await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
+    for (const path of ['/', '/case-studies']) {
+      const answer = await page.goto(`${BASE}${path}`)
+      expect([path, answer!.status()]).toEqual([path, 200])
+    }
+    await page.goto(`${BASE}/`)
+    await expect(page.locator('#reviews')).toContainText(review.text)
+    const problems = page.getByRole('region', { name: 'Not shown: drafts that break a rule' })
+    await expect(problems).toContainText(`drafts.${review._id}`)
+    await expect(problems.getByRole('link', { name: 'name' })).toBeVisible()
+    await expect(problems.getByRole('link', { name: 'text' }).first()).toBeVisible()
+    // A page that is not there is 404 in the preview too.
+    expect((await page.goto(`${BASE}/case-studies/no-such-case-study`))!.status()).toBe(404)
+    writeDocuments(dataset, documents)
+    await page.goto(`${BASE}/preview/disable`)
+  })
+
   test('the preview process killed mid-render: visitors never notice, editors get 503 with the reason, it comes back', async ({
     page,
   }) => {
