@@ -14,6 +14,7 @@ import path from 'node:path'
 import { ContentError, getMediaAssets } from '../lib/content/index.ts'
 import { syncMedia } from '../lib/content/media-sync.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
+import { NEXT_TARGET_ENV, PREVIEW_SERVER_TARGET } from '../lib/next-target.ts'
 import { markPreviewBuild, previewCodeVersion } from '../server/preview-server.ts'
 
 const root = process.cwd()
@@ -37,7 +38,7 @@ try {
 }
 const build = spawnSync('npx', ['next', 'build'], {
   cwd: root,
-  env: { ...process.env, NEXT_TARGET: 'preview-server', NEXT_TELEMETRY_DISABLED: '1' },
+  env: { ...process.env, [NEXT_TARGET_ENV]: PREVIEW_SERVER_TARGET, NEXT_TELEMETRY_DISABLED: '1' },
   stdio: 'inherit',
 })
 if (build.status !== 0) {
