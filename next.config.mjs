@@ -1,5 +1,6 @@
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js'
 import { codeVersion } from './lib/code-version.ts'
+import { buildingPreviewServer } from './lib/next-target.ts'
 
 /**
  * One app, two outputs (docs/architecture.md, "Two outputs of one app"):
@@ -12,7 +13,7 @@ import { codeVersion } from './lib/code-version.ts'
  * @returns {import('next').NextConfig}
  */
 export default function nextConfig(phase) {
-  const previewServer = phase === PHASE_PRODUCTION_SERVER || process.env.NEXT_TARGET === 'preview-server'
+  const previewServer = phase === PHASE_PRODUCTION_SERVER || buildingPreviewServer()
   return {
     ...(previewServer
       ? { distDir: PREVIEW_SERVER_DIST_DIR }

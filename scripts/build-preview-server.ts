@@ -4,17 +4,41 @@
  * .next-preview/), and records the code version it was built from, so that `npm start`
  * builds it again only when the code changed (server/preview-build.ts runs this when
  * needed; run it by hand to have the preview ready as soon as the publisher starts).
+ * First it puts the published content's images into public/media/ (lib/content/media-sync.ts,
+ * the site build's media step, adding what is missing: see `MediaSyncMode`): the preview
+ * server serves them from there and draws the small ones into its pages, so it works on
+ * a fresh clone, before any site build ran.
  */
 import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { ContentError, getMediaAssets } from '../lib/content/index.ts'
+import { syncMedia } from '../lib/content/media-sync.ts'
+import { sourceFromEnv } from '../lib/content/source.ts'
+import { NEXT_TARGET_ENV, PREVIEW_SERVER_TARGET } from '../lib/next-target.ts'
 import { markPreviewBuild, previewCodeVersion } from '../server/preview-build.ts'
 
 const root = process.cwd()
 // Taken before the build: a change made while it runs makes the next start build again.
 const version = await previewCodeVersion(root)
 const started = performance.now()
+const source = sourceFromEnv()
+try {
+  const images = await syncMedia(
+    await getMediaAssets(source),
+    source,
+    path.join(root, 'public'),
+    path.join(root, '.cache/media'),
+    'add',
+  )
+  console.log(`build:preview: the published content's ${images} images are in public/media/`)
+} catch (error) {
+  if (!(error instanceof ContentError)) throw error
+  console.error(`build:preview: ${error.message}`)
+  process.exit(1)
+}
 const build = spawnSync('npx', ['next', 'build'], {
   cwd: root,
-  env: { ...process.env, NEXT_TARGET: 'preview-server', NEXT_TELEMETRY_DISABLED: '1' },
+  env: { ...process.env, [NEXT_TARGET_ENV]: PREVIEW_SERVER_TARGET, NEXT_TELEMETRY_DISABLED: '1' },
   stdio: 'inherit',
 })
 if (build.status !== 0) {

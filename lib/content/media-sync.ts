@@ -2,9 +2,11 @@
  * The build's media step: every image asset the content uses, copied into
  * `public/media/` so that the exported site serves its own images and never calls
  * Sanity's CDN; a raster image as its resized WebP copies (sharp). What the copies are
- * called, and how pages point at them, is image.ts.
+ * called, and how pages point at them, is image.ts. The site build and `npm run dev`
+ * run it through scripts/build/content-step.ts; the preview server's build runs it too
+ * (scripts/build-preview-server.ts), adding only (`MediaSyncMode`).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { isRasterAsset, MEDIA_URL_DIR, mediaFileName, rasterCopies } from './image.ts'
 import type { ContentSource } from './source.ts'
@@ -21,15 +23,31 @@ export type MediaAsset = {
 }
 
 /**
- * Writes every asset into `<publicDir>/media/`, replacing what was there. An SVG or
- * GIF is written as it is; a raster image (`isRasterAsset`) as its WebP copies
- * (`rasterWidths`, `rasterFileName`) made by sharp, turned upright by its EXIF
- * orientation. Copies are kept in `cacheDir` by the asset's content hash, so a
- * rebuild after a text edit encodes nothing again.
+ * What `syncMedia` does with what `<publicDir>/media/` already holds:
+ * - `replace` (the site build, `npm run dev`): the folder is emptied first and ends up
+ *   holding exactly the content's images, so an export never ships an image the content
+ *   dropped;
+ * - `add` (the preview server's build, `npm run build:preview`): nothing is removed and a
+ *   file already there is kept (its name starts with its content hash: the same name is
+ *   the same bytes); a missing one is written whole in `cacheDir`, then renamed into
+ *   place (never under a temporary name inside public/, which an export would copy).
+ *   The publisher builds its preview server while a publish may be building the site in
+ *   the same folder: emptying it then would take images from under that build's render.
+ */
+export type MediaSyncMode = 'replace' | 'add'
+
+/**
+ * Writes every asset into `<publicDir>/media/` (emptied first unless `mode` is `add`,
+ * see `MediaSyncMode`). An SVG or GIF is written as it is; a raster image
+ * (`isRasterAsset`) as its WebP copies (`rasterWidths`, `rasterFileName`) made by sharp,
+ * turned upright by its EXIF orientation. Copies are kept in `cacheDir` by the asset's
+ * content hash, so a rebuild after a text edit encodes nothing again.
  * Local source: copies `<dataset folder>/images/<originalFilename>`, checking its sha1.
  * Sanity source: downloads the asset's CDN `url` (build time only).
- * @param cacheDir where encoded copies are kept between builds (default `.cache/media`)
- * @returns the number of assets written
+ * @param cacheDir where encoded copies are kept between builds (default `.cache/media`); on
+ *   the same file system as `publicDir` (`add` renames files from it)
+ * @returns the number of assets the folder holds now (`add`: the files written are
+ *   those it lacked)
  * @throws Error naming the asset `_id` when its file is missing, does not match, or
  *   cannot be decoded as an image
  */
@@ -38,21 +56,36 @@ export async function syncMedia(
   source: ContentSource,
   publicDir: string,
   cacheDir = path.resolve('.cache/media'),
+  mode: MediaSyncMode = 'replace',
 ): Promise<number> {
   const target = path.join(publicDir, MEDIA_URL_DIR)
-  await rm(target, { recursive: true, force: true })
+  if (mode === 'replace') await rm(target, { recursive: true, force: true })
   await mkdir(target, { recursive: true })
   // Copies are named by content hash and width; the folder names how they were encoded.
   const encoded = path.join(cacheDir, `webp-q${RASTER_QUALITY}`)
   await mkdir(encoded, { recursive: true })
   const original = (asset: MediaAsset) =>
     source.kind === 'local' ? readLocalAsset(asset, source.file) : downloadAsset(asset)
+  const write =
+    mode === 'replace'
+      ? (name: string, bytes: Buffer) => writeFile(path.join(target, name), bytes)
+      : (name: string, bytes: Buffer) => writeWhole(path.join(target, name), bytes, cacheDir)
+  const present = async (name: string) =>
+    mode === 'add' &&
+    (await access(path.join(target, name)).then(
+      () => true,
+      () => false,
+    ))
   for (const asset of assets) {
     if (!isRasterAsset(asset._id)) {
-      await writeFile(path.join(target, mediaFileName(asset._id)), await original(asset))
+      const name = mediaFileName(asset._id)
+      if (!(await present(name))) await write(name, await original(asset))
       continue
     }
     const copies = rasterCopies(asset._id)
+    const missing = []
+    for (const copy of copies) if (!(await present(copy.name))) missing.push(copy)
+    if (missing.length === 0) continue
     const cached = await Promise.all(
       copies.map(({ name }) => readFile(path.join(encoded, name)).catch(() => null)),
     )
@@ -67,9 +100,17 @@ export async function syncMedia(
       for (const [index, { name }] of copies.entries())
         await writeFile(path.join(encoded, name), bytes[index]!)
     }
-    for (const [index, { name }] of copies.entries()) await writeFile(path.join(target, name), bytes[index]!)
+    for (const [index, { name }] of copies.entries())
+      if (missing.some((copy) => copy.name === name)) await write(name, bytes[index]!)
   }
   return assets.length
+}
+
+/** Writes a file whole in `stagingDir`, then renames it into place: a reader never sees part of it. */
+async function writeWhole(file: string, bytes: Buffer, stagingDir: string): Promise<void> {
+  const partial = path.join(stagingDir, `${path.basename(file)}.${process.pid}.partial`)
+  await writeFile(partial, bytes)
+  await rename(partial, file)
 }
 
 /**

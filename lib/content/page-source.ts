@@ -1,8 +1,11 @@
 /**
  * The content source of the page being rendered, for `app/` routes: the one place where a
  * render learns whether it is a visitor's page or an editor's preview.
- * - The static export, and the preview server's own prerendering, render outside draft
- *   mode: the environment's source (`sourceFromEnv`), published documents.
+ * - The static export renders outside draft mode: the environment's source
+ *   (`sourceFromEnv`), published documents.
+ * - The preview server's build prerenders no page (`connection()`): that server renders
+ *   only in draft mode, so a prerendered page would never be served, and its build needs
+ *   no content.
  * - The preview server renders an editor's request in Next's draft mode (the publisher
  *   turns it on only for a request that carries an open preview session): the same
  *   source through the perspective Presentation's switcher chose (its
@@ -13,7 +16,9 @@
  * `ContentSource` and runs anywhere (jest, scripts, the build).
  */
 import { cookies, draftMode } from 'next/headers'
+import { connection } from 'next/server'
 import { perspectiveCookieName } from '@sanity/preview-url-secret/constants'
+import { buildingPreviewServer } from '../next-target.ts'
 import { studioUrlFromEnv } from '../studio.ts'
 import type { ReadScope } from './reads.ts'
 import { sourceFromEnv, toPerspective, type ContentSource } from './source.ts'
@@ -26,8 +31,11 @@ import { sourceFromEnv, toPerspective, type ContentSource } from './source.ts'
  * @param reads whose reads the render's queries are, for the build's dependency map
  *   (lib/content/reads.ts): a dynamic route's page, or `always` for a page every build
  *   renders; none for what every page shares (the layout)
+ * While the preview server is built, it first waits for a request (`connection()`): Next
+ * then leaves the page to render on request instead of prerendering it.
  */
 export async function pageSource(reads?: ReadScope): Promise<ContentSource> {
+  if (buildingPreviewServer()) await connection()
   const source: ContentSource = reads ? { ...sourceFromEnv(), reads } : sourceFromEnv()
   if (!(await draftMode()).isEnabled) return source
   // Presentation's switcher writes it (the publisher's /preview/perspective), e.g.

@@ -163,3 +163,38 @@ test('a file that is not an image fails the build naming the asset document', as
     syncMedia([asset], { kind: 'local', file: datasetFile }, publicDir, path.join(dir, 'cache-broken')),
   ).rejects.toThrow(`Invalid content: document "${asset._id}": the image cannot be read`)
 })
+
+test("the preview server's build adds what public/media/ lacks and removes nothing (a site build may be reading it)", async () => {
+  const photoAsset = await localAsset('terrace.jpg', await photo(700, 500), 700, 500)
+  const drawing = await localAsset(
+    'dot.svg',
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>'),
+    4,
+    4,
+    'svg',
+  )
+  const source = { kind: 'local' as const, file: datasetFile }
+  const ownPublic = path.join(dir, 'public-add')
+  const media = path.join(ownPublic, 'media')
+  await mkdir(media, { recursive: true })
+  // Another build's image, and one copy of the photo already there (marked: it must stay as it is).
+  await writeFile(path.join(media, 'other-build.svg'), '<svg/>')
+  const kept = `${photoAsset.sha1hash}-700x500-480w.webp`
+  await writeFile(path.join(media, kept), 'already here')
+  expect(await syncMedia([photoAsset, drawing], source, ownPublic, cacheDir, 'add')).toBe(2)
+  expect((await readdir(media)).sort()).toEqual(
+    [
+      'other-build.svg',
+      `${drawing.sha1hash}-4x4.svg`,
+      kept,
+      `${photoAsset.sha1hash}-700x500-700w.webp`,
+    ].sort(),
+  )
+  expect(await readFile(path.join(media, kept), 'utf8')).toBe('already here')
+  expect((await sharp(path.join(media, `${photoAsset.sha1hash}-700x500-700w.webp`)).metadata()).width).toBe(
+    700,
+  )
+  // The site build's own sync still leaves exactly the content's images.
+  await syncMedia([drawing], source, ownPublic, cacheDir)
+  expect(await readdir(media)).toEqual([`${drawing.sha1hash}-4x4.svg`])
+})

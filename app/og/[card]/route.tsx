@@ -1,6 +1,7 @@
 import { ogCardImage } from '@/components/og/OgCard'
 import { getCaseStudy, getCaseStudyPaths, getSiteSettings } from '@/lib/content'
 import { sourceFromEnv } from '@/lib/content/source'
+import { buildingPreviewServer } from '@/lib/next-target'
 import { pagesToRender } from '@/lib/reused-pages'
 import { OG_PAGE_CARDS, caseStudyCardName } from '@/lib/seo'
 
@@ -15,9 +16,11 @@ const ROUTE = '/og/[card]'
 /**
  * One share card per page kind and one per case study, named `<name>.png` so that
  * any static host serves them as image/png (Next's `opengraph-image` files are
- * exported without an extension). Pages point at them through `pageMetadata`.
+ * exported without an extension). Pages point at them through `pageMetadata`. The preview
+ * server's build draws none (lib/next-target.ts): in draft mode a card draws on request.
  */
 export async function generateStaticParams() {
+  if (buildingPreviewServer()) return []
   const studies = await getCaseStudyPaths({ ...sourceFromEnv(), reads: 'paths' })
   const cards = [...Object.keys(OG_PAGE_CARDS), ...studies.map(({ slug }) => caseStudyCardName(slug))]
   // A publish draws only the cards its change touched (lib/reused-pages.ts).

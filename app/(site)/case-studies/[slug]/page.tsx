@@ -5,6 +5,7 @@ import { JsonLd } from '@/components/seo/JsonLd'
 import { getCaseStudy, getCaseStudyPaths, getSiteSettings, inlineIfSmall } from '@/lib/content'
 import { pageSource } from '@/lib/content/page-source'
 import { sourceFromEnv } from '@/lib/content/source'
+import { buildingPreviewServer } from '@/lib/next-target'
 import { pagesToRender } from '@/lib/reused-pages'
 import { stegaClean } from 'next-sanity'
 import { caseStudyCardName, caseStudyJsonLd, ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
@@ -28,9 +29,12 @@ export const dynamicParams = false
  * slug an editor replaced) keep working as permanent redirects to it, which the postbuild
  * writes (postbuild/redirects-file.ts), not as copies of the page. The preview server, in
  * draft mode, still renders a legacy id on request, with the slug's canonical URL.
- * A publish renders only the pages its change touched (lib/reused-pages.ts).
+ * A publish renders only the pages its change touched (lib/reused-pages.ts). The preview
+ * server's build prerenders none (lib/next-target.ts): in draft mode every slug renders on
+ * request.
  */
 export async function generateStaticParams() {
+  if (buildingPreviewServer()) return []
   const paths = await getCaseStudyPaths({ ...sourceFromEnv(), reads: 'paths' })
   return pagesToRender(
     ROUTE,
