@@ -13,6 +13,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
+import os from 'node:os'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseCookie } from 'cookie'
 import PQueue from 'p-queue'
@@ -37,12 +38,13 @@ export type RenderLimits = {
 }
 
 /**
- * Two renders at a time on the publisher's two cores, sixteen waiting (an editor's
- * Presentation tab asks for a page and its RSC payload at once); 20 s is far beyond any
- * page of the seed (about 0.1 s), and a minute is a render that will not end.
+ * Renders at a time: every core but one, so the publisher always has a core for visitors
+ * (one on the 2-core machine this runs on); sixteen waiting (an editor's Presentation tab
+ * asks for a page and its RSC payload at once); 20 s is far beyond any page of the seed
+ * (about 0.1 s), and a minute is a render that will not end.
  */
 export const DEFAULT_RENDER_LIMITS: RenderLimits = {
-  concurrency: 2,
+  concurrency: Math.max(1, os.availableParallelism() - 1),
   queue: 16,
   timeLimitMs: 20_000,
   hardLimitMs: 60_000,

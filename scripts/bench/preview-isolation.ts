@@ -4,8 +4,8 @@
  * (`npm run build:preview`):
  *  - visitors at a fixed rate (autocannon's `overallRate`, 400 requests/s over four pages),
  *    alone and with one editor's preview loop running (4 preview requests at a time, one
- *    after another): p50, p99 and the slowest request, failed requests; alternating A/B,
- *    `runs` of each, the median of each figure;
+ *    after another, from a worker thread): p50, p99 and the slowest request, failed
+ *    requests; alternating A/B, `runs` of each, the median of each figure;
  *  - the same load while four previews of a 13 MB draft render (a case study with 20,000
  *    text blocks): visitors' slowest request, the publisher's resident memory (its peak,
  *    sampled every 100 ms) and the preview process's, apart, and whether the preview
@@ -17,6 +17,7 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import autocannon from 'autocannon'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
 import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
@@ -121,26 +122,52 @@ function visitors(base: string): Promise<LoadFigures> {
   )
 }
 
+/** The editor's loop, run in a worker thread of its own (see `editorLoop`). */
+const EDITOR_LOOP = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { base, cookie, parallel } = workerData
+const pages = ['/', '/case-studies', '/sites', '/consultation', '/case-studies/osteopath-lancing']
+let stopped = false
+let answered = 0
+let failed = 0
+parentPort.on('message', () => (stopped = true))
+Promise.all(
+  Array.from({ length: parallel }, async (_, lane) => {
+    for (let index = lane; !stopped; index += parallel) {
+      const answer = await fetch(base + pages[index % pages.length], { headers: { cookie } })
+      await answer.arrayBuffer()
+      answered += 1
+      if (answer.status !== 200) failed += 1
+    }
+  }),
+).then(() => parentPort.postMessage({ answered, failed }))
+`
+
 /**
  * An editor's preview loop: `parallel` requests at a time, each asking the next page as
- * soon as the last answered, until `stop` is aborted.
+ * soon as the last answered, until `stop` is aborted. It runs in a worker thread, so that
+ * reading its answers never delays the event loop that times visitors' requests.
  * @returns pages answered and how many of them failed
  */
-async function editorLoop(base: string, cookie: string, stop: AbortSignal, parallel = 4) {
-  const pages = ['/', '/case-studies', '/sites', '/consultation', '/case-studies/osteopath-lancing']
-  let answered = 0
-  let failed = 0
-  await Promise.all(
-    Array.from({ length: parallel }, async (_, lane) => {
-      for (let index = lane; !stop.aborted; index += parallel) {
-        const answer = await fetch(`${base}${pages[index % pages.length]}`, { headers: { cookie } })
-        await answer.arrayBuffer()
-        answered += 1
-        if (answer.status !== 200) failed += 1
-      }
-    }),
-  )
-  return { answered, failed }
+async function editorLoop(
+  base: string,
+  cookie: string,
+  stop: AbortSignal,
+  parallel = 4,
+): Promise<{ answered: number; failed: number }> {
+  const worker = new Worker(EDITOR_LOOP, { eval: true, workerData: { base, cookie, parallel } })
+  const counts = new Promise<{ answered: number; failed: number }>((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+  const ask = () => worker.postMessage('stop')
+  if (stop.aborted) ask()
+  else stop.addEventListener('abort', ask, { once: true })
+  try {
+    return await counts
+  } finally {
+    await worker.terminate()
+  }
 }
 
 /** The figure-wise median of several runs. */

@@ -15,7 +15,7 @@ import {
   getPreviewProblems,
   getSiteSettings,
 } from '@/lib/content'
-import { draftsValidated } from '@/lib/content/draft-vetting'
+import { draftsValidated, MAX_PREVIEW_DRAFT_BYTES } from '@/lib/content/draft-vetting'
 import {
   readAllDocuments,
   runQuery,
@@ -112,6 +112,37 @@ test('a draft-only case study that breaks a rule is not there at all', async () 
   // Valid, the same draft is there.
   const valid = local([...seed, { ...fresh, title: 'A fresh case study' }])
   expect(await getCaseStudy('fresh-study', valid)).toMatchObject({ title: 'A fresh case study' })
+})
+
+test('a draft too large to check is not shown, and no rule runs on it', async () => {
+  const block = (index: number) => ({
+    _type: 'block',
+    _key: `big${index}`,
+    style: 'normal',
+    markDefs: [],
+    children: [{ _type: 'span', _key: `big${index}s`, text: 'x'.repeat(500), marks: [] }],
+  })
+  const huge = {
+    ...study,
+    _id: `drafts.${study._id}`,
+    issue: Array.from({ length: 2500 }, (_, i) => block(i)),
+  }
+  expect(Buffer.byteLength(JSON.stringify(huge))).toBeGreaterThan(MAX_PREVIEW_DRAFT_BYTES)
+  const before = draftsValidated()
+  const source = local([...seed, huge])
+  const slug = (study.slug as { current: string }).current
+  expect((await getCaseStudy(slug, source))!.issue).toEqual(study.issue)
+  expect(draftsValidated()).toBe(before)
+  expect(await getPreviewProblems(source)).toEqual([
+    expect.objectContaining({
+      documentId: huge._id,
+      field: '(document)',
+      shown: 'published',
+      message: expect.stringMatching(
+        /^this draft is 1\.\d MB: the preview checks and shows drafts up to 1 MB$/,
+      ),
+    }),
+  ])
 })
 
 test('a release version is vetted the same way', async () => {

@@ -95,11 +95,12 @@ test("a session's request and its body stream to the process; the publisher's co
   expect(await (await fetch(`${origin}/sites`)).text()).not.toContain('"pid"')
 })
 
-test('the socket is in a folder only this user can open; the process has a lower priority and no secret', async () => {
+test('the socket is in a folder only this user can open; the process has the lowest priority and no secret', async () => {
   await start()
   expect(statSync(path.dirname(preview.socket)).mode & 0o777).toBe(0o700)
   const seen = await (await fetch(`${origin}/`, { headers: { cookie: await session() } })).json()
-  expect(seen.priority).toBe(10)
+  expect(seen.priority).toBe(19)
+  expect(seen.policy).toBe(5) // SCHED_IDLE: any other process that wakes up comes first
   expect(seen.secrets).toEqual([])
   expect(seen.pid).toBe(preview.pid)
 })

@@ -2,11 +2,11 @@
  * A stand-in of the preview process (server/preview-child.ts) for the supervisor's tests:
  * it listens on PREVIEW_SOCKET as the real one does and tells the publisher when it is
  * ready, but answers each request itself, with what it was given: the method, path,
- * cookies, body, its environment's secrets and its own priority. Some paths misbehave on
+ * cookies, body, its environment's secrets and its own priority and scheduling policy. Some paths misbehave on
  * purpose: `/crash` ends the process, `/oom` fills its heap, `/print` writes plain text.
  */
 import { createServer } from 'node:http'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 
 const socket = process.env.PREVIEW_SOCKET!
@@ -28,6 +28,8 @@ const server = createServer(async (req, res) => {
       body: Buffer.concat(chunks).toString('utf8'),
       secrets: Object.keys(process.env).filter((name) => /SECRET/.test(name)),
       priority: os.getPriority(),
+      // The scheduling policy, 5 for SCHED_IDLE (Linux's /proc/<pid>/sched).
+      policy: Number(/^policy\s*:\s*(\d+)/m.exec(readFileSync('/proc/self/sched', 'utf8'))?.[1]),
       pid: process.pid,
     }),
   )
