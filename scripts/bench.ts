@@ -233,7 +233,7 @@ const printIsolation = (figures: IsolationFigures) => {
     [`while 4 previews of a ${figures.bigDraft.draftMb} MB draft render`]: row(figures.bigDraft.visitors),
   })
   console.log(
-    `p99 with the editor / alone: ${figures.p99Ratio}x (target at most 1.2x); the editor's loop got ` +
+    `p99 with the editor / alone: ${figures.p99Ratio}x, median of the pairs' ${figures.p99Ratios.join(' / ')} (target at most 1.2x); the editor's loop got ` +
       `${figures.editorPages} pages a run, ${figures.editorFailed} failed`,
   )
   const big = figures.bigDraft

@@ -16,43 +16,18 @@
  */
 import { createServer, request } from 'node:http'
 import { rm } from 'node:fs/promises'
-import { format } from 'node:util'
 import { pino } from 'pino'
 import { getSiteSettings } from '../lib/content/index.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
 import { previewModeId } from './preview-build.ts'
-import { PreviewRenderer, renderContext, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
+import { consoleToLog, errorFields } from './preview-console.ts'
+import { PreviewRenderer, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
 
 // Synchronous: a line written just before the process exits is not lost.
 const log = pino({ base: { proc: 'preview' } }, pino.destination({ dest: 1, sync: true }))
 
-/** An error's fields for a log line: its message, stack and, for content, the document and field. */
-function errorFields(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { error: String(error) }
-  const { documentId, field } = error as Error & { documentId?: string; field?: string }
-  return { error: error.message, stack: error.stack, ...(documentId ? { documentId, field } : {}) }
-}
-
 // Next's own output (a render error, a warning) and any library's, as JSON lines naming the page.
-for (const [method, level] of [
-  ['log', 'info'],
-  ['info', 'info'],
-  ['warn', 'warn'],
-  ['error', 'error'],
-] as const) {
-  console[method] = (...args: unknown[]) => {
-    const path = renderContext.getStore()?.path
-    const thrown = args.find((arg) => arg instanceof Error)
-    log[level](
-      {
-        event: level === 'error' ? 'preview.render-error' : 'preview.output',
-        path,
-        ...(thrown ? errorFields(thrown) : {}),
-      },
-      format(...args.filter((arg) => arg !== thrown)) || (thrown as Error | undefined)?.message || '',
-    )
-  }
-}
+consoleToLog(log)
 
 /**
  * Asks the process for the home page once, as an editor's first request would: loading
