@@ -27,16 +27,70 @@ export type CommandOutcome =
 /** Keep at most this much of a build's output in memory, for the error message. */
 const MAX_OUTPUT = 64 * 1024
 
+/** A line of a stack trace (`    at fn (file:1:2)`), or Node's version after one: where, never why. */
+const STACK_FRAME = /^\s+at\s|^Node\.js v\d/
+/** A content check message: names the document and field. */
+const CONTENT_LINE = /Invalid content:[^\n]*/
+/** A line naming a file and line, then the problem: `dataset.ndjson:20: not valid JSON`. */
+const FILE_LINE = /(?:^|\s)[\w@./\\-]+:\d+(?::\d+)?: \S/
+/** An error's message as Node prints it: `Error: …`, `TypeError: …`, `Error [ERR_X]: …`. */
+const ERROR_LINE = /^(?:\[cause\]: )?[A-Z]?\w*Error(?: \[\w+\])?: \S/
+/** A message or error code saying the disk has no space left. */
+const DISK_FULL = /ENOSPC|no space left on device/i
+
+/** The words a reason starts with when the disk is full, whoever noticed it. */
+export const DISK_FULL_PREFIX = 'the disk is full: '
+
 /**
- * The reason a build failed, for people: content errors name the document and field
- * (`Invalid content: document "x", field "y": …`, one line each, every one the build
- * printed, each once); otherwise the last lines of output.
+ * The reason a build failed, for people: the lines of its output that name the cause, each
+ * once, in order: content errors (`Invalid content: document "x", field "y": …`, which
+ * publish-status.ts shows each document's editor), lines naming a file and line
+ * (`dataset.ndjson:20: not valid JSON`) and error messages (`Error: …`). Stack frames
+ * (`    at …`) are dropped: a stack's tail says where a build stopped, not why. Without any
+ * such line, the last 5 lines of output. A full disk says so first (`DISK_FULL_PREFIX`).
+ * @param output the build's stdout and stderr, as collected
+ * @param exit how the build ended, e.g. `build exited with code 1`; left out when every
+ *   line is a content error (the lines say it all, and each names its document)
+ * @returns one problem a line
  */
 export function failureReason(output: string, exit: string): string {
-  const content = [...new Set(output.match(/Invalid content:[^\n]*/g)?.map((line) => line.trim()))]
-  if (content.length) return content.join('\n')
-  const tail = output.trim().split('\n').slice(-5).join('\n')
-  return tail ? `${exit}: ${tail}` : exit
+  const lines = output
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() && !STACK_FRAME.test(line))
+  const causes = new Set<string>()
+  for (const line of lines) {
+    const content = CONTENT_LINE.exec(line)?.[0]
+    if (content) causes.add(content.trim())
+    else if (FILE_LINE.test(line) || ERROR_LINE.test(line.trim())) causes.add(line.trim())
+  }
+  const named = [...causes]
+  const onlyContent = named.length > 0 && named.every((line) => CONTENT_LINE.test(line))
+  const body = named.length ? named : lines.slice(-5).map((line) => line.trim())
+  const reason = onlyContent ? body.join('\n') : body.length ? `${exit}: ${body.join('\n')}` : exit
+  return DISK_FULL.test(output) && !onlyContent ? `${DISK_FULL_PREFIX}${reason}` : reason
+}
+
+/**
+ * An error's message: duck-typed, since an error from another realm (a vm context, a
+ * worker) is no `instanceof Error` here; else the thrown value as text.
+ */
+export function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message
+  return typeof message === 'string' ? message : String(error)
+}
+
+/**
+ * A failed step's error as one reason: `<step>: <message>`, after `DISK_FULL_PREFIX` when
+ * the disk is full (ENOSPC), so the operator reads that first.
+ * @param step what was being done, e.g. `removing the previous export`
+ * @param error whatever the step threw
+ */
+export function stepFailure(step: string, error: unknown): string {
+  const message = messageOf(error)
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  const reason = `${step}: ${message}`
+  return code === 'ENOSPC' || DISK_FULL.test(message) ? `${DISK_FULL_PREFIX}${reason}` : reason
 }
 
 /**

@@ -4,7 +4,8 @@
  * Env: FAKE_CONTENT_FILE (text shown in index.html's <h1>), FAKE_BUILD_MS (extra
  * time the build takes), FAKE_BUILD_LOG (a line is appended per build, to count
  * them), FAKE_BUILD_FAIL = 'content' (prints FAKE_BUILD_ERROR, else two content errors) |
- * 'kill' | 'no-marker'.
+ * 'throw' (dies of an uncaught error, FAKE_BUILD_ERROR its message: Node prints it with its
+ * stack, as a crashed build does) | 'kill' | 'no-marker'.
  * Run: node tests/unit/helpers/fake-build.ts
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -57,6 +58,14 @@ if (failure === 'content') {
         'Invalid content: document "review-osteopath", field "text": Must be at least 20 characters long',
   )
   process.exit(1)
+}
+if (failure === 'throw') {
+  // As the content source does with a corrupt dataset line, a few calls deep.
+  const parseLine = () => {
+    throw new Error(process.env.FAKE_BUILD_ERROR ?? 'studio/seed/dataset.ndjson:20: not valid JSON')
+  }
+  const readDataset = () => parseLine()
+  readDataset()
 }
 if (failure === 'kill') process.kill(process.pid, 'SIGKILL')
 // As the real build: one page per slug, the legacy id a redirect (postbuild/redirects-file.ts).
