@@ -13,6 +13,21 @@ import { readBuildInfo, type BuildInfo } from '../lib/build-output.ts'
 /** How many good builds are kept (the live one is never removed). */
 export const KEEP_BUILDS = 5
 
+/**
+ * Removes what a failed step left (a half copy, a build that never went live), then throws
+ * the step's error; when the removal fails too, the error's message says so (its `code`,
+ * e.g. ENOSPC, stays the step's).
+ */
+async function removeAfterFailure(leftover: string, error: unknown): Promise<never> {
+  try {
+    await rm(leftover, { recursive: true, force: true })
+  } catch (cleanup) {
+    if (typeof (error as Error | null)?.message === 'string')
+      (error as Error).message += `; ${leftover} was not removed either: ${(cleanup as Error).message}`
+  }
+  throw error
+}
+
 /** A kept build. */
 export type KeptBuild = BuildInfo & { dir: string; live: boolean }
 
@@ -73,7 +88,8 @@ export class BuildStore {
    * @param exportDir a complete export (with `.build.json`)
    * @param mode 'move' takes the folder away (publisher builds); 'copy' leaves it (adopting `out/`)
    * @returns the stored build
-   * @throws Error when the export is incomplete
+   * @throws Error when the export is incomplete, or the move or copy failed (a copy's
+   *   `.partial` folder is removed first)
    */
   async add(exportDir: string, mode: 'move' | 'copy' = 'move'): Promise<BuildInfo> {
     const info = await readBuildInfo(exportDir)
@@ -90,8 +106,13 @@ export class BuildStore {
     }
     const staging = `${target}.partial`
     await rm(staging, { recursive: true, force: true })
-    await cp(exportDir, staging, { recursive: true })
-    await rename(staging, target)
+    try {
+      await cp(exportDir, staging, { recursive: true })
+      await rename(staging, target)
+    } catch (error) {
+      // A half copy holds space (a full disk is the likeliest cause) and is never a build.
+      return removeAfterFailure(staging, error)
+    }
     if (mode === 'move') await rm(exportDir, { recursive: true, force: true })
     return info
   }
@@ -105,7 +126,11 @@ export class BuildStore {
     if (!(await readBuildInfo(dir))) throw new Error(`No complete build "${id}" in ${this.buildsDir}`)
     const temporary = `${this.liveLink}.${process.pid}.${Date.now()}`
     await symlink(path.relative(this.root, dir), temporary)
-    await rename(temporary, this.liveLink)
+    try {
+      await rename(temporary, this.liveLink)
+    } catch (error) {
+      return removeAfterFailure(temporary, error)
+    }
   }
 
   /**
@@ -116,7 +141,9 @@ export class BuildStore {
    * @param mode as for `add`: 'move' takes the folder away (publisher builds); 'copy' leaves it (adopting `out/`)
    * @returns the build now live, the id of the one it replaced (null when none was live),
    *   and how long storing and swapping took, in ms
-   * @throws Error when the export is incomplete
+   * @throws Error when the export is incomplete, or storing or swapping failed: the live
+   *   build is then unchanged, and the store keeps nothing of this one (a build that never
+   *   went live is no rollback target, and a full disk needs its space back)
    */
   async putLive(
     exportDir: string,
@@ -125,14 +152,21 @@ export class BuildStore {
     const started = performance.now()
     const info = await this.add(exportDir, mode)
     const previous = await this.liveId()
-    await this.setLive(info.id)
+    try {
+      await this.setLive(info.id)
+    } catch (error) {
+      if ((await this.liveId()) === info.id) throw error
+      return removeAfterFailure(path.join(this.buildsDir, info.id), error)
+    }
     return { info, previous, swapMs: Math.round(performance.now() - started) }
   }
 
   /**
    * Removes the oldest builds beyond `keep`, and leftovers of interrupted copies;
-   * never the live build.
+   * never the live build. Runs after every publish, failed ones too: space comes back
+   * whether or not a build went live. Tries every folder before it throws.
    * @returns the removed ids
+   * @throws Error naming each folder that could not be removed, and why
    */
   async prune(): Promise<string[]> {
     const builds = await this.list()
@@ -142,8 +176,12 @@ export class BuildStore {
       .map((build) => build.id)
     const names = await readdir(this.buildsDir).catch(() => [] as string[])
     const leftovers = names.filter((name) => name.endsWith('.partial'))
+    const failures: string[] = []
     for (const name of [...removed, ...leftovers])
-      await rm(path.join(this.buildsDir, name), { recursive: true, force: true })
+      await rm(path.join(this.buildsDir, name), { recursive: true, force: true }).catch((error: Error) =>
+        failures.push(error.message),
+      )
+    if (failures.length) throw new Error(`old builds not removed: ${failures.join('; ')}`)
     return removed
   }
 }
