@@ -80,6 +80,15 @@ export class DocumentPublishStates {
   }
 
   /**
+   * A build was cancelled (the publisher is shutting down): the documents it carried stay
+   * building, and the next build carries them again, as if it had never started.
+   * @param carried the ids `startBuild` gave for this build
+   */
+  cancelled(carried: readonly string[]): void {
+    for (const id of carried) this.#requested.add(id)
+  }
+
+  /**
    * The state of one document's last publish.
    * @param documentId its `_id` (a `drafts.` prefix is ignored)
    * @returns null when this publisher has not published it since it started

@@ -4,7 +4,8 @@
  * `{ ok, live: {id, builtAt} | null, building, queued }`, 200 while a build is live, else
  * 503. An editor or the operator (editor-access.ts: a preview session, the operator token
  * `publish:local` sends, or the Studio's Presentation secret) gets the whole report,
- * `HealthReport`: that, and `lastBuild, lastError, buildCounts, builds: [{id, builtAt, live}],
+ * `HealthReport`: that, and `lastBuild, lastError, lastCleanupError, buildCounts: {succeeded,
+ * failed, cancelled}, builds: [{id, builtAt, live}],
  * webhook: 'on' | 'off', preview: 'off' | 'starting' | 'ready' | {failed: reason}` (editors'
  * preview process, server/preview-process.ts). A failure's whole
  * reason can name every document's content error and the machine's paths: only editors see it.
@@ -41,6 +42,7 @@ export async function healthReport({ store, publisher, webhookEnabled, preview }
     queued: status.queued,
     lastBuild: status.lastBuild,
     lastError: status.lastError,
+    lastCleanupError: status.lastCleanupError,
     buildCounts: status.builds,
     builds: builds.map(({ id, builtAt, live }) => ({ id, builtAt, live })),
     webhook: webhookEnabled ? ('on' as const) : ('off' as const),

@@ -3,14 +3,17 @@
  * Each build runs the build command (into the export folder), passes the publish
  * gate (gate.ts: the changed pages' links and HTML), is moved into the build store
  * under its own id and goes live by an atomic swap; builds are coalesced by a queue.
- * A failed build (invalid content, a failed gate, a crash, a killed process) changes
- * nothing that visitors see and is recorded as `lastError`, and as the state of every
- * document whose publish it carried (`documentStates`, document-publish-states.ts: what
- * the Studio shows).
+ * A failed build (invalid content, a failed gate, a crash, a killed process, any error of
+ * the publisher's own steps: removing the old export, storing, swapping) changes nothing
+ * that visitors see and is counted, logged (`build.failed`) and recorded as `lastError`,
+ * and as the state of every document whose publish it carried (`documentStates`,
+ * document-publish-states.ts: what the Studio shows). A build ended by the publisher's
+ * shutdown is cancelled, not failed. After every publish the export folder of a failed one
+ * and the builds beyond the kept ones are removed: a full disk gets its space back.
  */
 import { rm } from 'node:fs/promises'
 import type { Logger } from 'pino'
-import { runBuildCommand, type BuildCommand } from './build-command.ts'
+import { messageOf, runBuildCommand, stepFailure, type BuildCommand } from './build-command.ts'
 import type { BuildStore } from './build-store.ts'
 import { DocumentPublishStates } from './document-publish-states.ts'
 import { readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
@@ -27,13 +30,19 @@ type BuildRecord = { id: string; durationMs: number; finishedAt: string; phases:
 /** The last build of a kind that failed, and why. */
 type FailureRecord = { message: string; at: string }
 
-/** What `/healthz` reports about publishing. */
+/**
+ * What `/healthz` reports about publishing. `builds` counts publishes that went live, that
+ * failed and that the publisher's shutdown cancelled (not a failure); `lastError` is the
+ * last failed publish's reason; `lastCleanupError` the last time removing an export or old
+ * builds failed (space not given back; no publish's outcome).
+ */
 export type PublisherStatus = {
   building: boolean
   queued: boolean
-  builds: { succeeded: number; failed: number }
+  builds: { succeeded: number; failed: number; cancelled: number }
   lastBuild: BuildRecord | null
   lastError: FailureRecord | null
+  lastCleanupError: FailureRecord | null
 }
 
 /**
@@ -68,16 +77,25 @@ export class Publisher {
   #status: PublisherStatus = {
     building: false,
     queued: false,
-    builds: { succeeded: 0, failed: 0 },
+    builds: { succeeded: 0, failed: 0, cancelled: 0 },
     lastBuild: null,
     lastError: null,
+    lastCleanupError: null,
   }
   /** Each document's last publish, for the Studio's badge (publish-status.ts). */
   readonly documentStates = new DocumentPublishStates()
 
   constructor(options: PublisherOptions) {
     this.#options = options
-    this.#queue = new CoalescingQueue(() => this.#build())
+    // #build ends every publish itself; anything that still escapes it is logged, never lost.
+    this.#queue = new CoalescingQueue(
+      () => this.#build(),
+      (error) =>
+        options.log.error(
+          { event: 'build.error', error: (error as Error | null)?.stack ?? messageOf(error) },
+          'a build ended by an error its own handling did not catch',
+        ),
+    )
   }
 
   /**
@@ -117,64 +135,83 @@ export class Publisher {
     return this.#queue.idle()
   }
 
-  /** Kills a running build (its process group); the live build stays. For shutdown. */
+  /**
+   * Kills a running build (its process group) and cancels queued ones; the live build stays.
+   * For shutdown: such a build is cancelled (logged at info), not failed.
+   */
   stop(): void {
     this.#shutdown.abort()
   }
 
   /**
    * Runs the build command into the export folder and checks that it left a complete export.
-   * @returns how long the command ran, and the reason when it failed or left none
+   * @returns how long the command ran
+   * @throws Error with the reason when a step failed, the command failed or it left no export
    */
-  async #runBuildCommand(): Promise<{ durationMs: number; error?: string }> {
+  async #runBuildCommand(): Promise<number> {
     const { command, exportDir } = this.#options
+    if (this.#shutdown.signal.aborted) throw new Error('the publisher is shutting down')
     // A previous failed or killed build may have left a partial export; never adopt it.
-    await rm(exportDir, { recursive: true, force: true })
+    await step('removing the previous export', () => rm(exportDir, { recursive: true, force: true }))
     // The live build is the next build's history: old addresses it redirects, pages it may reuse.
-    const previous = await this.#options.store.liveDir()
+    const previous = await step('reading the live build', () => this.#options.store.liveDir())
     const outcome = await runBuildCommand({
       ...command,
       env: { ...(command.env ?? process.env), PREVIOUS_BUILD_DIR: previous ?? '' },
       signal: this.#shutdown.signal,
     })
-    if (!outcome.ok) return outcome
-    const built = await readBuildInfo(exportDir)
-    if (!built)
-      return { ...outcome, error: `the build command succeeded but left no complete export in ${exportDir}` }
-    return outcome
+    if (!outcome.ok) throw new Error(outcome.error)
+    if (!(await readBuildInfo(exportDir)))
+      throw new Error(`the build command succeeded but left no complete export in ${exportDir}`)
+    return outcome.durationMs
   }
 
+  /**
+   * One publish, from the build command to the swap. Every error on the way ends it: failed
+   * (counted, `lastError`, logged, each carried document's state), or cancelled when the
+   * publisher is shutting down (logged at info, not a failure). Either way the export
+   * folder is removed. Old builds are pruned after a failure as after a success.
+   */
   async #build(): Promise<void> {
     const { store, exportDir, log } = this.#options
     // This build carries every publish requested before it started; later ones wait for the next.
     const carried = this.documentStates.startBuild()
     log.info({ event: 'build.start', documents: carried }, 'build started')
-    const checks = this.#options.gate ?? { html: false }
-    if (checks !== 'off') checks.warmUp?.()
-    const { durationMs, error } = await this.#runBuildCommand()
+    const started = performance.now()
+    let durationMs = 0
     try {
-      if (error) throw new Error(error)
+      const checks = this.#options.gate ?? { html: false }
+      if (checks !== 'off') checks.warmUp?.()
+      durationMs = await this.#runBuildCommand()
       const phases = await readBuildPhases(exportDir)
       if (checks !== 'off') {
-        const gate = await checkCandidate(exportDir, await store.liveDir(), checks)
+        const live = await step('reading the live build', () => store.liveDir())
+        const gate = await step('running the publish gate', () => checkCandidate(exportDir, live, checks))
         log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')
         phases.gate = Math.round(gate.ms)
         if (gate.problems.length) throw new Error(gate.problems.join('\n'))
       }
-      const { info, previous, swapMs } = await store.putLive(exportDir)
+      const { info, previous, swapMs } = await step('putting the build live', () => store.putLive(exportDir))
       phases.swap = swapMs
       this.#status.builds.succeeded += 1
       this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString(), phases }
       this.documentStates.wentLive(carried, info)
       log.info({ event: 'build.done', id: info.id, durationMs }, 'build succeeded')
-      // Old builds are removed once the status says live: thousands of files at a large size.
-      const pruned = await store.prune().catch((error: Error) => {
-        log.warn({ event: 'prune.failed', error: error.message }, 'old builds not removed')
-        return []
-      })
-      log.info({ event: 'swap', id: info.id, previous, pruned }, `build ${info.id} is live`)
+      log.info({ event: 'swap', id: info.id, previous }, `build ${info.id} is live`)
     } catch (caught) {
-      const message = (caught as Error).message
+      const message = messageOf(caught)
+      durationMs ||= Math.round(performance.now() - started)
+      // A half-written export holds space, and is never adopted.
+      await this.#cleanUp('removing the export', () => rm(exportDir, { recursive: true, force: true }))
+      if (this.#shutdown.signal.aborted) {
+        this.#status.builds.cancelled += 1
+        this.documentStates.cancelled(carried)
+        log.info(
+          { event: 'build.cancelled', reason: message, durationMs },
+          'build cancelled: the publisher is shutting down; the live site is unchanged',
+        )
+        return
+      }
       this.#status.builds.failed += 1
       this.#status.lastError = { message, at: new Date().toISOString() }
       this.documentStates.failed(carried, this.#status.lastError.at, message)
@@ -183,5 +220,39 @@ export class Publisher {
         'build failed; the live site is unchanged',
       )
     }
+    // Old builds beyond the kept ones go after every publish, not only a good one: a failure
+    // is when the disk most needs them gone (never the live one, see BuildStore.prune).
+    await this.#cleanUp('pruning old builds', async () => {
+      const pruned = await store.prune()
+      if (pruned.length) log.info({ event: 'prune', pruned }, `old builds removed: ${pruned.join(', ')}`)
+    })
+  }
+
+  /**
+   * Runs a cleanup step. A failure there changes no publish's outcome (the build went live,
+   * or had already failed) but is shown: logged at error (`cleanup.failed`) and kept as
+   * `lastCleanupError` for `/healthz`.
+   */
+  async #cleanUp(name: string, run: () => Promise<unknown>): Promise<void> {
+    try {
+      await run()
+    } catch (error) {
+      const message = stepFailure(name, error)
+      this.#status.lastCleanupError = { message, at: new Date().toISOString() }
+      this.#options.log.error({ event: 'cleanup.failed', error: message }, message)
+    }
+  }
+}
+
+/**
+ * Runs one step of a build.
+ * @throws Error `<step>: <message>` (`stepFailure`: a full disk says so first), the step's
+ *   own error as its `cause`
+ */
+async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    throw new Error(stepFailure(name, error), { cause: error })
   }
 }

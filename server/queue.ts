@@ -5,13 +5,19 @@
  */
 export class CoalescingQueue {
   #run: () => Promise<void>
+  #onError: (error: unknown) => void
   #running: Promise<void> | null = null
   #pending = false
   #idleWaiters: (() => void)[] = []
 
-  /** @param run the job; its rejection is the caller's to log inside `run` (it never stops the queue) */
-  constructor(run: () => Promise<void>) {
+  /**
+   * @param run the job
+   * @param onError told of every rejection of `run` (to log it: the queue never swallows
+   *   one); the queue goes on either way
+   */
+  constructor(run: () => Promise<void>, onError: (error: unknown) => void) {
     this.#run = run
+    this.#onError = onError
   }
 
   /** True while a run is in progress. */
@@ -44,8 +50,16 @@ export class CoalescingQueue {
   }
 
   #start(): void {
-    this.#running = this.#run()
-      .catch(() => undefined)
+    let run: Promise<void>
+    try {
+      run = this.#run()
+    } catch (error) {
+      run = Promise.reject(error)
+    }
+    this.#running = run
+      .catch((error: unknown) => this.#onError(error))
+      // An error handler that throws must not stop the queue, nor leave idle() waiting forever.
+      .catch((error: unknown) => console.error('queue: a run failed, and so did its error handler:', error))
       .then(() => {
         this.#running = null
         if (this.#pending) {

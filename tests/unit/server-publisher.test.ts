@@ -34,10 +34,15 @@ const publish = (id: string) => deliverWebhook(site, SECRET, id)
 test('the queue runs one job at a time; requests during a run cause exactly one more', async () => {
   let runs = 0
   let release: () => void = () => undefined
-  const queue = new CoalescingQueue(async () => {
-    runs += 1
-    await new Promise<void>((resolve) => (release = resolve))
-  })
+  const queue = new CoalescingQueue(
+    async () => {
+      runs += 1
+      await new Promise<void>((resolve) => (release = resolve))
+    },
+    (error) => {
+      throw error
+    },
+  )
   expect(queue.request()).toBe('started')
   for (let i = 0; i < 20; i++) expect(queue.request()).toBe('queued')
   release()
@@ -116,6 +121,7 @@ test('the status is of live builds only: nothing of a preview', async () => {
     'building',
     'builds',
     'lastBuild',
+    'lastCleanupError',
     'lastError',
     'queued',
   ])
@@ -126,6 +132,7 @@ test('the status is of live builds only: nothing of a preview', async () => {
     'building',
     'builds',
     'lastBuild',
+    'lastCleanupError',
     'lastError',
     'live',
     'ok',
@@ -171,18 +178,28 @@ test('a killed build, or one that leaves no complete export, changes nothing vis
   expect(await home()).toContain('<h1>fixed</h1>')
 })
 
-test('stopping the publisher (shutdown) kills a running build at once; the live site stays', async () => {
+test('stopping the publisher (shutdown) kills a running build at once: cancelled, not failed; the live site stays', async () => {
   const live = (await health()).live.id
   site.buildEnv.FAKE_BUILD_MS = '30000'
-  site.publisher.request()
+  site.publisher.request({ documentId: 'review-a' })
   await new Promise((resolve) => setTimeout(resolve, 300))
+  site.publisher.request({ documentId: 'review-b' }) // queued behind it: never started
   const started = Date.now()
   site.publisher.stop()
   await site.publisher.idle()
   expect(Date.now() - started).toBeLessThan(5000)
   const status = await health()
   expect(status.live.id).toBe(live)
-  expect(status.lastError.message).toMatch(/killed by SIGKILL/)
+  expect(status.lastError).toBeNull()
+  expect(status.buildCounts).toMatchObject({ failed: 0, cancelled: 2 })
+  expect(site.logs.filter((line) => line.event === 'build.failed')).toEqual([])
+  expect(site.logs.filter((line) => line.event === 'build.cancelled')).toEqual([
+    expect.objectContaining({ level: 30, reason: expect.stringMatching(/killed by SIGKILL/) }),
+    expect.objectContaining({ level: 30, reason: 'the publisher is shutting down' }),
+  ])
+  // Their publishes are carried by the next build (after a restart: the next one it runs).
+  expect(site.publisher.documentStates.get('review-a')).toMatchObject({ state: 'building' })
+  expect(site.publisher.documentStates.startBuild().sort()).toEqual(['review-a', 'review-b'])
 })
 
 test('the last 5 builds are kept; rollback puts an earlier one live at once, from the command line', async () => {

@@ -70,7 +70,8 @@ export type PreviewServerState = PreviewHandler | Error | null
  *   still starting, or `() => new Error('why')` for one that failed;
  *   previewUpstream the socket a real preview process listens on (server/preview-process.ts);
  *   presentation is the client that checks the Presentation tool's secrets; gate the
- *   publisher's publish gate (default: links only)
+ *   publisher's publish gate (default: links only); exportDir where the builds write their
+ *   export (default `<dir>/out`)
  * @param firstBuild build once and put it live before returning (default true)
  */
 export async function startFixture(
@@ -81,6 +82,7 @@ export async function startFixture(
     gate,
     previewServer = (renderer) => renderer,
     previewUpstream,
+    exportDir: exportDirOption,
     ...options
   }: Partial<ServerOptions> & {
     previewSecret?: string
@@ -89,6 +91,7 @@ export async function startFixture(
     gate?: PublisherOptions['gate']
     previewServer?: (renderer: PreviewHandler) => PreviewServerState
     previewUpstream?: NonNullable<ServerOptions['preview']>['upstream']
+    exportDir?: string
   } = {},
   firstBuild = true,
 ): Promise<Fixture> {
@@ -110,9 +113,10 @@ export async function startFixture(
   writeFileSync(contentFile, 'v1')
   const draftFile = path.join(dir, 'draft.txt')
   writeFileSync(draftFile, 'v1')
+  const exportDir = exportDirOption ?? path.join(dir, 'out')
   const buildEnv: NodeJS.ProcessEnv = {
     ...process.env,
-    OUT_DIR: path.join(dir, 'out'),
+    OUT_DIR: exportDir,
     FAKE_CONTENT_FILE: contentFile,
     FAKE_BUILD_LOG: path.join(dir, 'builds.log'),
   }
@@ -120,7 +124,7 @@ export async function startFixture(
   const publisher = new Publisher({
     gate,
     store,
-    exportDir: path.join(dir, 'out'),
+    exportDir,
     command: { argv: [NODE, FAKE_BUILD], cwd: process.cwd(), env: buildEnv },
     log,
   })
