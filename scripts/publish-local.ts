@@ -62,4 +62,9 @@ for (;;) {
     )
     process.exit(1)
   }
+  // Every publish ends live, failed or cancelled (the publisher is shutting down): never a wait without end.
+  if (now.buildCounts.cancelled > before.buildCounts.cancelled) {
+    console.error('publish:local: the build was cancelled: the publisher is shutting down')
+    process.exit(1)
+  }
 }

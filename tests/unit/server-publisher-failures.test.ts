@@ -176,6 +176,25 @@ describe('every failure on the build path is counted, logged and shown', () => {
     rmSync(parent, { recursive: true, force: true })
   })
 
+  test('publish:local ends, and says so, when shutdown cancels its build', async () => {
+    site = await startFixture({ webhookSecret: SECRET })
+    await site.app.listen({ port: 0, host: '127.0.0.1' })
+    const origin = `http://127.0.0.1:${(site.app.server.address() as AddressInfo).port}`
+    site.buildEnv.FAKE_BUILD_MS = '30000'
+    const local = promisify(execFile)(NODE, ['scripts/publish-local.ts', '--url', origin], {
+      env: { ...process.env, SANITY_WEBHOOK_SECRET: SECRET },
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+    while (!site.publisher.status().building) await new Promise((resolve) => setTimeout(resolve, 50))
+    site.publisher.stop()
+    await expect(local).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('the build was cancelled'),
+    })
+    expect((await health()).lastError).toBeNull()
+  })
+
   test('a full disk when the build goes live: said in words, space given back, the next publish goes live', async () => {
     site = await startFixture({ webhookSecret: SECRET })
     const live = (await health()).live.id
