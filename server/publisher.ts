@@ -7,6 +7,9 @@
  * nothing that visitors see and is recorded as `lastError`, and as the state of every
  * document whose publish it carried (`documentStates`, document-publish-states.ts: what
  * the Studio shows).
+ * With a journal (publish-journal.ts), each publish accepted (`accept`) is on disk before
+ * the webhook answers, until a build that carried it went live or failed on what it holds;
+ * `resume` builds again what a stop or a crash left pending.
  */
 import { rm } from 'node:fs/promises'
 import type { Logger } from 'pino'
@@ -16,6 +19,7 @@ import { DocumentPublishStates } from './document-publish-states.ts'
 import { readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
 import { isPublishedId } from '../lib/content/source.ts'
 import { checkCandidate, type GateOptions } from './gate.ts'
+import type { Delivery, PublishJournal } from './publish-journal.ts'
 import { CoalescingQueue } from './queue.ts'
 
 /**
@@ -58,6 +62,8 @@ export type PublisherOptions = {
    * unchecked (PUBLISH_GATE=off, for measuring what the gate costs).
    */
   gate?: GateOptions | 'off'
+  /** Where accepted publishes are kept until done (without one, a stop loses a running build's publishes). */
+  journal?: PublishJournal
 }
 
 /** See the module comment. */
@@ -65,6 +71,8 @@ export class Publisher {
   #options: PublisherOptions
   #queue: CoalescingQueue
   #shutdown = new AbortController()
+  /** A leftover export being checked and put live (`adopt`); builds wait for it. */
+  #adopting: Promise<unknown> = Promise.resolve()
   #status: PublisherStatus = {
     building: false,
     queued: false,
@@ -90,21 +98,79 @@ export class Publisher {
   request(
     reason: { documentId?: string; type?: string; [key: string]: unknown } = {},
   ): 'started' | 'queued' | 'skipped' {
-    if (reason.type && NOT_CONTENT_TYPES.has(reason.type)) {
-      this.#options.log.info({ event: 'build.skipped', ...reason }, 'not content: nothing to build')
-      return 'skipped'
-    }
-    if (reason.documentId && !isPublishedId(reason.documentId)) {
-      this.#options.log.info(
-        { event: 'build.skipped', ...reason },
-        'a draft or release version: the preview renders it on request, nothing to build',
-      )
-      return 'skipped'
-    }
+    if (this.#skips(reason)) return 'skipped'
     if (reason.documentId) this.documentStates.requested(reason.documentId)
     const result = this.#queue.request()
     this.#options.log.info({ event: 'build.requested', result, ...reason }, `build ${result}`)
     return result
+  }
+
+  /**
+   * A publish the webhook accepted: recorded in the journal (fsync'd) first, then requested.
+   * @returns as `request`, or 'duplicate' when the journal already holds its idempotency key
+   *   (accepted less than a day ago, before a restart too)
+   * @throws the journal's error when it could not be written: nothing was requested, and
+   *   the webhook must not answer 2xx
+   */
+  async accept(delivery: Delivery): Promise<'started' | 'queued' | 'skipped' | 'duplicate'> {
+    if (this.#skips(delivery)) return 'skipped'
+    const journal = this.#options.journal
+    if (journal && (await journal.accept(delivery)) === 'duplicate') return 'duplicate'
+    return this.request(delivery)
+  }
+
+  /**
+   * On start: requests one build when the journal holds publishes that were accepted and
+   * never went live nor failed (the publisher stopped or crashed during their build), or
+   * lines it could not read; logs which. Their documents show "building" again. Never throws:
+   * a journal that cannot be read is logged and one build requested, as something may be pending.
+   * @returns how many publishes it asked for again (0: none, no build)
+   */
+  async resume(): Promise<number> {
+    const { journal, log } = this.#options
+    if (!journal) return 0
+    try {
+      await journal.load()
+    } catch (error) {
+      log.error(
+        { event: 'journal.unreadable', file: journal.file, error: (error as Error).message },
+        'the publish journal cannot be read: building once, in case a publish was pending',
+      )
+      this.request({ reason: 'journal unreadable' })
+      return 0
+    }
+    const pending = journal.pending()
+    if (!pending.length && !journal.skippedLines) return 0
+    for (const entry of pending)
+      if (entry.documentId && isPublishedId(entry.documentId)) this.documentStates.requested(entry.documentId)
+    log.info(
+      {
+        event: 'journal.resume',
+        publishes: pending.length,
+        documents: [...new Set(pending.map((entry) => entry.documentId).filter(Boolean))],
+        skippedLines: journal.skippedLines,
+      },
+      `${pending.length} publish(es) accepted before the restart and not live yet: building again`,
+    )
+    this.request({ reason: 'resume' })
+    return pending.length
+  }
+
+  /**
+   * Checks a finished export left in a folder (a leftover `out/`: `npm run build`, or a build
+   * that finished after the publisher was stopped) with the publish gate and puts a copy of
+   * it live, as a publish's build goes live; builds wait until it is done. An export the
+   * store already holds, or none, is left alone.
+   * @param linksOnly check links and assets only, not the HTML (the HTML checker's start,
+   *   10-15 s of Java, would delay a start with nothing live: see startup.ts)
+   * @returns 'live', 'refused' (the gate found problems: logged, and `lastError`), 'none'
+   *   (no complete export there, or one already kept), or 'failed' (it could not be checked
+   *   or stored: logged); never throws
+   */
+  adopt(exportDir: string, linksOnly = false): Promise<'live' | 'refused' | 'none' | 'failed'> {
+    const run = this.#adopting.then(() => this.#adopt(exportDir, linksOnly))
+    this.#adopting = run
+    return run
   }
 
   /** Current state, for `/healthz`. */
@@ -112,9 +178,82 @@ export class Publisher {
     return { ...this.#status, building: this.#queue.running, queued: this.#queue.pending }
   }
 
-  /** Resolves when no build is running or queued. */
-  idle(): Promise<void> {
+  /** Resolves when no build (nor `adopt`) is running or queued. */
+  async idle(): Promise<void> {
+    await this.#adopting
     return this.#queue.idle()
+  }
+
+  /** True (and logged) for a request that builds nothing: not content, a draft or a release version. */
+  #skips(reason: { documentId?: string; type?: string }): boolean {
+    if (reason.type && NOT_CONTENT_TYPES.has(reason.type)) {
+      this.#options.log.info({ event: 'build.skipped', ...reason }, 'not content: nothing to build')
+      return true
+    }
+    if (reason.documentId && !isPublishedId(reason.documentId)) {
+      this.#options.log.info(
+        { event: 'build.skipped', ...reason },
+        'a draft or release version: the preview renders it on request, nothing to build',
+      )
+      return true
+    }
+    return false
+  }
+
+  async #adopt(exportDir: string, linksOnly: boolean): Promise<'live' | 'refused' | 'none' | 'failed'> {
+    const { store, log } = this.#options
+    try {
+      const exported = await readBuildInfo(exportDir)
+      if (!exported || (await store.list()).some((build) => build.id === exported.id)) return 'none'
+      const problems = await this.#gate(exportDir, undefined, linksOnly)
+      if (problems?.length) {
+        const message = `the finished build ${exported.id} in the export folder did not pass the publish gate:\n${problems.join('\n')}`
+        this.#status.lastError = { message, at: new Date().toISOString() }
+        log.error(
+          { event: 'adopt.refused', id: exported.id, problems },
+          'the finished build in the export folder is not put live',
+        )
+        return 'refused'
+      }
+      const { previous } = await store.putLive(exportDir, 'copy')
+      const pruned = await store.prune().catch((error: Error) => {
+        log.warn({ event: 'prune.failed', error: error.message }, 'old builds not removed')
+        return []
+      })
+      log.info(
+        { event: 'swap', id: exported.id, previous, pruned },
+        `build ${exported.id} from ${exportDir} is live`,
+      )
+      return 'live'
+    } catch (error) {
+      log.error(
+        { event: 'adopt.failed', exportDir, error: (error as Error).message },
+        'the finished build in the export folder could not be checked or stored; the live site is unchanged',
+      )
+      return 'failed'
+    }
+  }
+
+  /**
+   * The publish gate on a finished export (options.gate; links only when `linksOnly`), logged.
+   * @returns its problems (empty: it may go live), or null when the gate is off
+   * @throws Error when a check cannot run (the HTML checker)
+   */
+  async #gate(
+    exportDir: string,
+    phases?: Record<string, number>,
+    linksOnly = false,
+  ): Promise<string[] | null> {
+    const checks = this.#options.gate ?? { html: false }
+    if (checks === 'off') return null
+    const live = await this.#options.store.liveDir()
+    const gate = await checkCandidate(exportDir, live, linksOnly ? { html: false } : checks)
+    this.#options.log.info(
+      { event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms },
+      'publish gate',
+    )
+    if (phases) phases.gate = Math.round(gate.ms)
+    return gate.problems
   }
 
   /** Kills a running build (its process group); the live build stays. For shutdown. */
@@ -145,23 +284,32 @@ export class Publisher {
   }
 
   async #build(): Promise<void> {
-    const { store, exportDir, log } = this.#options
+    const { store, exportDir, log, journal } = this.#options
+    await this.#adopting
     // This build carries every publish requested before it started; later ones wait for the next.
     const carried = this.documentStates.startBuild()
+    const journaled = journal?.pending().map((entry) => entry.id) ?? []
+    // The final answer for the journal: live, or failed on what the build holds. Not for a
+    // build the shutdown killed, nor a check or a swap the machine failed: those publishes
+    // stay pending, for a later build or the next start.
+    let outcome: 'live' | 'failed' | null = null
     log.info({ event: 'build.start', documents: carried }, 'build started')
     const checks = this.#options.gate ?? { html: false }
     if (checks !== 'off') checks.warmUp?.()
     const { durationMs, error } = await this.#runBuildCommand()
     try {
-      if (error) throw new Error(error)
+      if (error) {
+        if (!this.#shutdown.signal.aborted) outcome = 'failed'
+        throw new Error(error)
+      }
       const phases = await readBuildPhases(exportDir)
-      if (checks !== 'off') {
-        const gate = await checkCandidate(exportDir, await store.liveDir(), checks)
-        log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')
-        phases.gate = Math.round(gate.ms)
-        if (gate.problems.length) throw new Error(gate.problems.join('\n'))
+      const problems = await this.#gate(exportDir, phases)
+      if (problems?.length) {
+        outcome = 'failed'
+        throw new Error(problems.join('\n'))
       }
       const { info, previous, swapMs } = await store.putLive(exportDir)
+      outcome = 'live'
       phases.swap = swapMs
       this.#status.builds.succeeded += 1
       this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString(), phases }
@@ -183,5 +331,14 @@ export class Publisher {
         'build failed; the live site is unchanged',
       )
     }
+    if (outcome && journaled.length)
+      await journal!
+        .done(journaled, outcome)
+        .catch((caught: Error) =>
+          log.error(
+            { event: 'journal.failed', error: caught.message },
+            'the publish journal could not record the end of a build: its publishes are built again on the next start',
+          ),
+        )
   }
 }
