@@ -204,7 +204,15 @@ export class Publisher {
     const { store, log } = this.#options
     try {
       const exported = await readBuildInfo(exportDir)
-      if (!exported || (await store.list()).some((build) => build.id === exported.id)) return 'none'
+      if (!exported || (await store.list()).some((build) => build.id === exported.id)) {
+        log.info(
+          { event: 'adopt.none', id: exported?.id ?? null },
+          exported
+            ? `the export folder holds build ${exported.id}, already kept: nothing to put live`
+            : 'the export folder holds no finished build: nothing to put live',
+        )
+        return 'none'
+      }
       const problems = await this.#gate(exportDir, undefined, linksOnly)
       if (problems?.length) {
         const message = `the finished build ${exported.id} in the export folder did not pass the publish gate:\n${problems.join('\n')}`

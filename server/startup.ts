@@ -7,10 +7,11 @@
  *   journal holds as accepted and not done are built again;
  * - with nothing live, that check (or, when it fails or there is no export, a build) runs
  *   before the server listens, as visitors would get nothing but 503 meanwhile. That check
- *   is of links and assets only: the HTML checker's Java takes 10-15 s to start (a start on
- *   a fresh folder went from 2 s to 18 s), and with nothing live there is no older site to
- *   keep instead, only none, and a fresh build of the same code would make the same HTML.
- *   The next publish's build gets the whole gate; `npm run audit:fast` checks every page's HTML.
+ *   is of links and assets only: the HTML checker's Java takes 6-15 s to start (a start on
+ *   a fresh folder would take 18 s instead of 2-3 s); with nothing live there is no older
+ *   site to keep instead, only none; and a fresh build of the same code makes the same
+ *   HTML. The next publish's build gets the whole gate; `npm run audit:fast` checks every
+ *   page's HTML.
  * No error on that path stops the start while something is live: it is logged, and the
  * live build is served.
  */
