@@ -71,8 +71,11 @@ export class Publisher {
   #options: PublisherOptions
   #queue: CoalescingQueue
   #shutdown = new AbortController()
-  /** A leftover export being checked and put live (`adopt`); builds wait for it. */
-  #adopting: Promise<unknown> = Promise.resolve()
+  /**
+   * The last of the builds and adoptions (`adopt`) asked for: they run one at a time, as
+   * each reads the export folder, which a build first empties.
+   */
+  #turn: Promise<unknown> = Promise.resolve()
   #status: PublisherStatus = {
     building: false,
     queued: false,
@@ -85,7 +88,7 @@ export class Publisher {
 
   constructor(options: PublisherOptions) {
     this.#options = options
-    this.#queue = new CoalescingQueue(() => this.#build())
+    this.#queue = new CoalescingQueue(() => this.#inTurn(() => this.#build()))
   }
 
   /**
@@ -168,9 +171,7 @@ export class Publisher {
    *   or stored: logged); never throws
    */
   adopt(exportDir: string, linksOnly = false): Promise<'live' | 'refused' | 'none' | 'failed'> {
-    const run = this.#adopting.then(() => this.#adopt(exportDir, linksOnly))
-    this.#adopting = run
-    return run
+    return this.#inTurn(() => this.#adopt(exportDir, linksOnly))
   }
 
   /** Current state, for `/healthz`. */
@@ -180,8 +181,15 @@ export class Publisher {
 
   /** Resolves when no build (nor `adopt`) is running or queued. */
   async idle(): Promise<void> {
-    await this.#adopting
+    await this.#turn
     return this.#queue.idle()
+  }
+
+  /** Runs `run` after every build and adoption asked for before it. */
+  #inTurn<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.#turn.then(run)
+    this.#turn = next.catch(() => undefined)
+    return next
   }
 
   /** True (and logged) for a request that builds nothing: not content, a draft or a release version. */
@@ -293,7 +301,6 @@ export class Publisher {
 
   async #build(): Promise<void> {
     const { store, exportDir, log, journal } = this.#options
-    await this.#adopting
     // This build carries every publish requested before it started; later ones wait for the next.
     const carried = this.documentStates.startBuild()
     const journaled = journal?.pending().map((entry) => entry.id) ?? []

@@ -136,3 +136,24 @@ test('with nothing live, publishes pending in the journal and the first build ar
   )
   expect(site.publisher.documentStates.get('review-a')).toMatchObject({ state: 'live' })
 })
+
+test('a build and the check of a leftover out/ never run at once: each waits for the other', async () => {
+  site = await startFixture()
+  await leaveExport('left over')
+  site.buildEnv.FAKE_BUILD_MS = '800'
+  site.setContent('published meanwhile')
+  site.publisher.request()
+  // The build empties out/ and writes its own there: the leftover is gone, nothing half-written is taken.
+  expect(await site.publisher.adopt(path.join(site.dir, 'out'))).toBe('none')
+  await site.publisher.idle()
+  expect(await home()).toContain('<h1>published meanwhile</h1>')
+
+  const leftover = await leaveExport('left over again')
+  const adopted = site.publisher.adopt(path.join(site.dir, 'out'))
+  site.publisher.request()
+  expect(await adopted).toBe('live')
+  expect(await site.store.liveId()).toBe(leftover)
+  await site.publisher.idle()
+  expect(await home()).toContain('<h1>published meanwhile</h1>')
+  expect(site.logs.some((line) => line.event === 'adopt.failed')).toBe(false)
+})
