@@ -101,7 +101,17 @@ export class Publisher {
   request(
     reason: { documentId?: string; type?: string; [key: string]: unknown } = {},
   ): 'started' | 'queued' | 'skipped' {
-    if (this.#skips(reason)) return 'skipped'
+    if (reason.type && NOT_CONTENT_TYPES.has(reason.type)) {
+      this.#options.log.info({ event: 'build.skipped', ...reason }, 'not content: nothing to build')
+      return 'skipped'
+    }
+    if (reason.documentId && !isPublishedId(reason.documentId)) {
+      this.#options.log.info(
+        { event: 'build.skipped', ...reason },
+        'a draft or release version: the preview renders it on request, nothing to build',
+      )
+      return 'skipped'
+    }
     if (reason.documentId) this.documentStates.requested(reason.documentId)
     const result = this.#queue.request()
     this.#options.log.info({ event: 'build.requested', result, ...reason }, `build ${result}`)
@@ -116,7 +126,10 @@ export class Publisher {
    *   the webhook must not answer 2xx
    */
   async accept(delivery: Delivery): Promise<'started' | 'queued' | 'skipped' | 'duplicate'> {
-    if (this.#skips(delivery)) return 'skipped'
+    const { type, documentId } = delivery
+    // What builds nothing is not kept; `request` says why it is skipped.
+    if ((type && NOT_CONTENT_TYPES.has(type)) || (documentId && !isPublishedId(documentId)))
+      return this.request(delivery)
     const journal = this.#options.journal
     if (journal && (await journal.accept(delivery)) === 'duplicate') return 'duplicate'
     return this.request(delivery)
@@ -192,22 +205,6 @@ export class Publisher {
     return next
   }
 
-  /** True (and logged) for a request that builds nothing: not content, a draft or a release version. */
-  #skips(reason: { documentId?: string; type?: string }): boolean {
-    if (reason.type && NOT_CONTENT_TYPES.has(reason.type)) {
-      this.#options.log.info({ event: 'build.skipped', ...reason }, 'not content: nothing to build')
-      return true
-    }
-    if (reason.documentId && !isPublishedId(reason.documentId)) {
-      this.#options.log.info(
-        { event: 'build.skipped', ...reason },
-        'a draft or release version: the preview renders it on request, nothing to build',
-      )
-      return true
-    }
-    return false
-  }
-
   async #adopt(exportDir: string, linksOnly: boolean): Promise<'live' | 'refused' | 'none' | 'failed'> {
     const { store, log } = this.#options
     try {
@@ -221,7 +218,7 @@ export class Publisher {
         )
         return 'none'
       }
-      const problems = await this.#gate(exportDir, undefined, linksOnly)
+      const problems = await this.#gate(exportDir, linksOnly)
       if (problems?.length) {
         const message = `the finished build ${exported.id} in the export folder did not pass the publish gate:\n${problems.join('\n')}`
         this.#status.lastError = { message, at: new Date().toISOString() }
@@ -251,15 +248,12 @@ export class Publisher {
   }
 
   /**
-   * The publish gate on a finished export (options.gate; links only when `linksOnly`), logged.
+   * The publish gate on a leftover export (options.gate; links only when `linksOnly`), logged
+   * as a build's is.
    * @returns its problems (empty: it may go live), or null when the gate is off
    * @throws Error when a check cannot run (the HTML checker)
    */
-  async #gate(
-    exportDir: string,
-    phases?: Record<string, number>,
-    linksOnly = false,
-  ): Promise<string[] | null> {
+  async #gate(exportDir: string, linksOnly: boolean): Promise<string[] | null> {
     const checks = this.#options.gate ?? { html: false }
     if (checks === 'off') return null
     const live = await this.#options.store.liveDir()
@@ -268,7 +262,6 @@ export class Publisher {
       { event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms },
       'publish gate',
     )
-    if (phases) phases.gate = Math.round(gate.ms)
     return gate.problems
   }
 
@@ -318,10 +311,12 @@ export class Publisher {
         throw new Error(error)
       }
       const phases = await readBuildPhases(exportDir)
-      const problems = await this.#gate(exportDir, phases)
-      if (problems?.length) {
-        outcome = 'failed'
-        throw new Error(problems.join('\n'))
+      if (checks !== 'off') {
+        const gate = await checkCandidate(exportDir, await store.liveDir(), checks)
+        log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')
+        phases.gate = Math.round(gate.ms)
+        if (gate.problems.length) outcome = 'failed'
+        if (gate.problems.length) throw new Error(gate.problems.join('\n'))
       }
       const { info, previous, swapMs } = await store.putLive(exportDir)
       outcome = 'live'
