@@ -47,9 +47,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
   ],
-  // The server `npm start` runs, on its own builds folder: it puts the fresh `npm run build` live.
+  // The server `npm start` runs, on its own builds folder, emptied first: with nothing live,
+  // it checks the fresh `npm run build` and puts it live before it answers (with an older
+  // build live it would answer from that one while the new one passes the publish gate).
   webServer: {
-    command: 'node server/main.ts',
+    command: `rm -rf '${E2E_SITE_DIR}' && node server/main.ts`,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

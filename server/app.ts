@@ -172,7 +172,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     await app.register(webhookRoutes, {
       secrets: webhookSecrets,
       now: options.now,
-      onPublish: (delivery) => options.publisher.request(delivery),
+      onPublish: (delivery) => options.publisher.accept(delivery),
     })
   } else {
     // Answered before the body is read, whatever its type.

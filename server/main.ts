@@ -1,7 +1,9 @@
 /**
  * `npm start`: serves the live build and publishes on Sanity's webhook.
- * On start it puts the newest build live: a complete `out/` from `npm run build`
- * that the store does not hold yet is copied in; with no build at all it builds first.
+ * On start it serves the live build at once; a complete `out/` from `npm run build` that
+ * the store does not hold yet goes live once it passes the publish gate, and publishes
+ * accepted before a stop that never went live are built again (startup.ts). With no build
+ * live at all, that check or a build finishes before it serves.
  * With SANITY_PREVIEW_SECRET it also starts editors' preview server (built first when
  * missing or older than the code), while it already serves visitors.
  */
@@ -9,12 +11,13 @@ import closeWithGrace from 'close-with-grace'
 import { createServer } from './app.ts'
 import { BuildStore } from './build-store.ts'
 import { configFromEnv } from './config.ts'
-import { readBuildInfo } from '../lib/build-output.ts'
 import { InboxFile } from './inbox.ts'
 import { publisherLog } from './log.ts'
 import { presentationClient } from './preview.ts'
 import { PreviewProcess } from './preview-process.ts'
 import { Publisher } from './publisher.ts'
+import { PublishJournal } from './publish-journal.ts'
+import { prepareStart } from './startup.ts'
 import { WarmHtmlChecks } from './gate.ts'
 import { javaAvailable } from './nu-html-checker.ts'
 
@@ -70,26 +73,18 @@ const publisher = new Publisher({
   exportDir: config.exportDir,
   command: { argv: config.buildArgv, cwd: process.cwd(), env: { ...process.env, PUBLISH_BUILD: '1' } },
   log,
+  // Accepted publishes, on disk until live: a stop during their build loses none.
+  journal: new PublishJournal(config.siteDir, {
+    warn: (message, detail) => log.warn({ event: 'journal.warning', ...detail }, message),
+  }),
 })
 
-const exported = await readBuildInfo(config.exportDir)
-const kept = await store.list()
-if (exported && !kept.some((build) => build.id === exported.id)) {
-  const { previous } = await store.putLive(config.exportDir, 'copy')
-  await store.prune()
-  log.info(
-    { event: 'swap', id: exported.id, previous },
-    `build ${exported.id} from ${config.exportDir} is live`,
-  )
-} else if (!(await store.liveId())) {
-  log.info({ event: 'startup' }, 'no build yet: building the site first')
-  publisher.request({ reason: 'startup' })
-  await publisher.idle()
-  if (!(await store.liveId())) {
-    log.fatal({ event: 'startup', error: publisher.status().lastError?.message }, 'the first build failed')
-    process.exit(1)
-  }
-}
+const start = await prepareStart({ store, publisher, exportDir: config.exportDir, log }).catch(
+  (error: Error) => {
+    log.fatal({ event: 'startup', error: error.message }, 'the publisher did not start: nothing to serve')
+    return process.exit(1)
+  },
+)
 
 // Editors' preview, rendered by a process of its own (started once the site is served).
 const preview = config.previewSecret
@@ -143,6 +138,7 @@ log.info(
   { event: 'startup', live: await store.liveId(), inbox: config.inboxFile },
   `serving at http://localhost:${config.port}`,
 )
+void start.afterListening()
 preview
   ?.start()
   .then(({ buildMs, readyMs }) =>

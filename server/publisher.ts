@@ -10,6 +10,9 @@
  * document-publish-states.ts: what the Studio shows). A build ended by the publisher's
  * shutdown is cancelled, not failed. After every publish the export folder of a failed one
  * and the builds beyond the kept ones are removed: a full disk gets its space back.
+ * With a journal (publish-journal.ts), each publish accepted (`accept`) is on disk before
+ * the webhook answers, until a build that carried it went live or failed on what it holds;
+ * `resume` builds again what a stop or a crash left pending.
  */
 import { rm } from 'node:fs/promises'
 import type { Logger } from 'pino'
@@ -20,6 +23,7 @@ import { readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
 import { isPublishedId } from '../lib/content/source.ts'
 import { checkCandidate, type GateOptions } from './gate.ts'
 import { CoalescingQueue } from './queue.ts'
+import type { Delivery, PublishJournal } from './publish-journal.ts'
 
 /**
  * The last build that went live: its id, how long the build command ran, when it went
@@ -67,6 +71,8 @@ export type PublisherOptions = {
    * unchecked (PUBLISH_GATE=off, for measuring what the gate costs).
    */
   gate?: GateOptions | 'off'
+  /** Where accepted publishes are kept until done (without one, a stop loses a running build's publishes). */
+  journal?: PublishJournal
 }
 
 /** See the module comment. */
@@ -85,11 +91,17 @@ export class Publisher {
   /** Each document's last publish, for the Studio's badge (publish-status.ts). */
   readonly documentStates = new DocumentPublishStates()
 
+  /**
+   * The last of the builds and adoptions (`adopt`) asked for: they run one at a time, as
+   * each reads the export folder, which a build first empties.
+   */
+  #turn: Promise<unknown> = Promise.resolve()
+
   constructor(options: PublisherOptions) {
     this.#options = options
     // #build ends every publish itself; anything that still escapes it is logged, never lost.
     this.#queue = new CoalescingQueue(
-      () => this.#build(),
+      () => this.#inTurn(() => this.#build()),
       (error) =>
         options.log.error(
           { event: 'build.error', error: (error as Error | null)?.stack ?? messageOf(error) },
@@ -125,14 +137,151 @@ export class Publisher {
     return result
   }
 
+  /**
+   * A publish the webhook accepted: recorded in the journal (fsync'd) first, then requested.
+   * @returns as `request`, or 'duplicate' when the journal already holds its idempotency key
+   *   (accepted less than a day ago, before a restart too)
+   * @throws the journal's error when it could not be written: nothing was requested, and
+   *   the webhook must not answer 2xx
+   */
+  async accept(delivery: Delivery): Promise<'started' | 'queued' | 'skipped' | 'duplicate'> {
+    const { type, documentId } = delivery
+    // What builds nothing is not kept; `request` says why it is skipped.
+    if ((type && NOT_CONTENT_TYPES.has(type)) || (documentId && !isPublishedId(documentId)))
+      return this.request(delivery)
+    const journal = this.#options.journal
+    if (journal && (await journal.accept(delivery)) === 'duplicate') return 'duplicate'
+    return this.request(delivery)
+  }
+
+  /**
+   * On start: requests one build when the journal holds publishes that were accepted and
+   * never went live nor failed (the publisher stopped or crashed during their build), or
+   * lines it could not read; logs which. Their documents show "building" again. Never throws:
+   * a journal that cannot be read is logged and one build requested, as something may be pending.
+   * @returns how many publishes it asked for again (0: none, no build)
+   */
+  async resume(): Promise<number> {
+    const { journal, log } = this.#options
+    if (!journal) return 0
+    try {
+      await journal.load()
+    } catch (error) {
+      log.error(
+        { event: 'journal.unreadable', file: journal.file, error: (error as Error).message },
+        'the publish journal cannot be read: building once, in case a publish was pending',
+      )
+      this.request({ reason: 'journal unreadable' })
+      return 0
+    }
+    const pending = journal.pending()
+    if (!pending.length && !journal.skippedLines) return 0
+    for (const entry of pending)
+      if (entry.documentId && isPublishedId(entry.documentId)) this.documentStates.requested(entry.documentId)
+    log.info(
+      {
+        event: 'journal.resume',
+        publishes: pending.length,
+        documents: [...new Set(pending.map((entry) => entry.documentId).filter(Boolean))],
+        skippedLines: journal.skippedLines,
+      },
+      `${pending.length} publish(es) accepted before the restart and not live yet: building again`,
+    )
+    this.request({ reason: 'resume' })
+    return pending.length
+  }
+
+  /**
+   * Checks a finished export left in a folder (a leftover `out/`: `npm run build`, or a build
+   * that finished after the publisher was stopped) with the publish gate and puts a copy of
+   * it live, as a publish's build goes live; builds wait until it is done. An export the
+   * store already holds, or none, is left alone.
+   * @param linksOnly check links and assets only, not the HTML (the HTML checker's start,
+   *   10-15 s of Java, would delay a start with nothing live: see startup.ts)
+   * @returns 'live', 'refused' (the gate found problems: logged, and `lastError`), 'none'
+   *   (no complete export there, or one already kept), or 'failed' (it could not be checked
+   *   or stored: logged); never throws
+   */
+  adopt(exportDir: string, linksOnly = false): Promise<'live' | 'refused' | 'none' | 'failed'> {
+    return this.#inTurn(() => this.#adopt(exportDir, linksOnly))
+  }
+
   /** Current state, for `/healthz`. */
   status(): PublisherStatus {
     return { ...this.#status, building: this.#queue.running, queued: this.#queue.pending }
   }
 
-  /** Resolves when no build is running or queued. */
-  idle(): Promise<void> {
+  /** Resolves when no build (nor `adopt`) is running or queued. */
+  async idle(): Promise<void> {
+    await this.#turn
     return this.#queue.idle()
+  }
+
+  /** Runs `run` after every build and adoption asked for before it. */
+  #inTurn<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.#turn.then(run)
+    this.#turn = next.catch(() => undefined)
+    return next
+  }
+
+  async #adopt(exportDir: string, linksOnly: boolean): Promise<'live' | 'refused' | 'none' | 'failed'> {
+    const { store, log } = this.#options
+    try {
+      const exported = await readBuildInfo(exportDir)
+      if (!exported || (await store.list()).some((build) => build.id === exported.id)) {
+        log.info(
+          { event: 'adopt.none', id: exported?.id ?? null },
+          exported
+            ? `the export folder holds build ${exported.id}, already kept: nothing to put live`
+            : 'the export folder holds no finished build: nothing to put live',
+        )
+        return 'none'
+      }
+      const problems = await this.#gate(exportDir, linksOnly)
+      if (problems?.length) {
+        const message = `the finished build ${exported.id} in the export folder did not pass the publish gate:\n${problems.join('\n')}`
+        this.#status.lastError = { message, at: new Date().toISOString() }
+        log.error(
+          { event: 'adopt.refused', id: exported.id, problems },
+          'the finished build in the export folder is not put live',
+        )
+        return 'refused'
+      }
+      const { previous } = await store.putLive(exportDir, 'copy')
+      const pruned = await store.prune().catch((error: Error) => {
+        log.warn({ event: 'prune.failed', error: error.message }, 'old builds not removed')
+        return []
+      })
+      log.info(
+        { event: 'swap', id: exported.id, previous, pruned },
+        `build ${exported.id} from ${exportDir} is live`,
+      )
+      return 'live'
+    } catch (error) {
+      log.error(
+        { event: 'adopt.failed', exportDir, error: (error as Error).message },
+        'the finished build in the export folder could not be checked or stored; the live site is unchanged',
+      )
+      return 'failed'
+    }
+  }
+
+  /**
+   * The publish gate on a leftover export (options.gate; links only when `linksOnly`), logged
+   * as a build's is.
+   * @returns its problems (empty: it may go live), or null when the gate is off
+   * @throws Error when a check cannot run (the HTML checker)
+   */
+  async #gate(exportDir: string, linksOnly: boolean): Promise<string[] | null> {
+    const checks = this.#options.gate ?? { html: false }
+    if (checks === 'off') return null
+    const live = await this.#options.store.liveDir()
+    const gate = await checkCandidate(exportDir, live, linksOnly ? { html: false } : checks)
+    this.#options.log.info(
+      { event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms },
+      'publish gate',
+    )
+    return gate.problems
   }
 
   /**
@@ -148,7 +297,7 @@ export class Publisher {
    * @returns how long the command ran
    * @throws Error with the reason when a step failed, the command failed or it left no export
    */
-  async #runBuildCommand(): Promise<number> {
+  async #runBuildCommand(verdict: { final: boolean }): Promise<number> {
     const { command, exportDir } = this.#options
     if (this.#shutdown.signal.aborted) throw new Error('the publisher is shutting down')
     // A previous failed or killed build may have left a partial export; never adopt it.
@@ -160,9 +309,13 @@ export class Publisher {
       env: { ...(command.env ?? process.env), PREVIOUS_BUILD_DIR: previous ?? '' },
       signal: this.#shutdown.signal,
     })
+    // The build's own failure (its content, its code) is the publish's final answer; one the
+    // shutdown caused is not.
+    verdict.final = !this.#shutdown.signal.aborted
     if (!outcome.ok) throw new Error(outcome.error)
     if (!(await readBuildInfo(exportDir)))
       throw new Error(`the build command succeeded but left no complete export in ${exportDir}`)
+    verdict.final = false
     return outcome.durationMs
   }
 
@@ -173,25 +326,35 @@ export class Publisher {
    * folder is removed. Old builds are pruned after a failure as after a success.
    */
   async #build(): Promise<void> {
-    const { store, exportDir, log } = this.#options
+    const { store, exportDir, log, journal } = this.#options
     // This build carries every publish requested before it started; later ones wait for the next.
     const carried = this.documentStates.startBuild()
+    const journaled = journal?.pending().map((entry) => entry.id) ?? []
+    // The final answer for the journal: live, or failed on what the build holds. Not for a
+    // build the shutdown killed, nor a check or a swap the machine failed: those publishes
+    // stay pending, for a later build or the next start.
+    let outcome: 'live' | 'failed' | null = null
+    const verdict = { final: false }
     log.info({ event: 'build.start', documents: carried }, 'build started')
     const started = performance.now()
     let durationMs = 0
     try {
       const checks = this.#options.gate ?? { html: false }
       if (checks !== 'off') checks.warmUp?.()
-      durationMs = await this.#runBuildCommand()
+      durationMs = await this.#runBuildCommand(verdict)
       const phases = await readBuildPhases(exportDir)
       if (checks !== 'off') {
         const live = await step('reading the live build', () => store.liveDir())
         const gate = await step('running the publish gate', () => checkCandidate(exportDir, live, checks))
         log.info({ event: 'gate', pages: gate.pages, problems: gate.problems, ms: gate.ms }, 'publish gate')
         phases.gate = Math.round(gate.ms)
-        if (gate.problems.length) throw new Error(gate.problems.join('\n'))
+        if (gate.problems.length) {
+          outcome = 'failed'
+          throw new Error(gate.problems.join('\n'))
+        }
       }
       const { info, previous, swapMs } = await step('putting the build live', () => store.putLive(exportDir))
+      outcome = 'live'
       phases.swap = swapMs
       this.#status.builds.succeeded += 1
       this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString(), phases }
@@ -199,6 +362,7 @@ export class Publisher {
       log.info({ event: 'build.done', id: info.id, durationMs }, 'build succeeded')
       log.info({ event: 'swap', id: info.id, previous }, `build ${info.id} is live`)
     } catch (caught) {
+      if (verdict.final) outcome = 'failed'
       const message = messageOf(caught)
       durationMs ||= Math.round(performance.now() - started)
       // A half-written export holds space, and is never adopted.
@@ -220,6 +384,15 @@ export class Publisher {
         'build failed; the live site is unchanged',
       )
     }
+    if (outcome && journaled.length)
+      await journal!
+        .done(journaled, outcome)
+        .catch((caught: Error) =>
+          log.error(
+            { event: 'journal.failed', error: caught.message },
+            'the publish journal could not record the end of a build: its publishes are built again on the next start',
+          ),
+        )
     // Old builds beyond the kept ones go after every publish, not only a good one: a failure
     // is when the disk most needs them gone (never the live one, see BuildStore.prune).
     await this.#cleanUp('pruning old builds', async () => {

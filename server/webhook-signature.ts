@@ -76,6 +76,11 @@ export class RecentKeys {
     return at !== undefined && now - at < this.#ttlMs
   }
 
+  /** Forgets a key (what it stood for did not happen after all). */
+  delete(key: string): void {
+    this.#seen.delete(key)
+  }
+
   /** Records a key as seen now. */
   add(key: string, now = Date.now()): void {
     this.#seen.delete(key)

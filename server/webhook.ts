@@ -3,12 +3,18 @@
  * Answers: 202 accepted (the build runs after the answer); 200 for a delivery
  * already accepted (same `idempotency-key`: Sanity retries); 401 for a missing,
  * malformed, stale, tampered, wrong-secret or reused signature; 400 for a body
- * that is not JSON; 413 above 1 MiB (Fastify's body limit). Only 202 builds.
+ * that is not JSON; 413 above 1 MiB (Fastify's body limit); 503 with Retry-After when
+ * the publish could not be recorded (the publish journal's disk: full, not writable), so
+ * that Sanity sends it again. Only 202 builds, and a 2xx is sent only once the publish is
+ * on disk: Sanity never sends again a delivery it saw answered 2xx.
  */
 import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
 import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { checkSignature, RecentKeys, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'
+
+/** Seconds Sanity is asked to wait before it sends a delivery that got 503 again. */
+export const RETRY_AFTER_S = 30
 
 /** Largest webhook body accepted: 1 MiB. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024
@@ -16,8 +22,16 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024
 export type WebhookOptions = {
   /** `SANITY_WEBHOOK_SECRET`, then `SANITY_WEBHOOK_SECRET_PREVIOUS` while a rotation settles. */
   secrets: readonly string[]
-  /** Called for each accepted delivery; must return at once. */
-  onPublish: (delivery: { documentId?: string; type?: string; idempotencyKey?: string }) => void
+  /**
+   * Called for each accepted delivery; resolves once the publish is recorded durably (the
+   * build runs after), with 'duplicate' when the record already held its idempotency key
+   * (a retry after a restart). A rejection answers 503: nothing was accepted.
+   */
+  onPublish: (delivery: {
+    documentId?: string
+    type?: string
+    idempotencyKey?: string
+  }) => Promise<string | void> | string | void
   /** Clock, for tests. */
   now?: () => number
 }
@@ -73,8 +87,27 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
         type: typeof doc._type === 'string' ? doc._type : undefined,
         idempotencyKey,
       }
+      let recorded: string | void
+      try {
+        recorded = await options.onPublish(delivery)
+      } catch (error) {
+        // Not accepted: the same delivery, sent again, must be taken.
+        signatures.delete(check.signature)
+        if (idempotencyKey) deliveries.delete(idempotencyKey)
+        request.log.error(
+          { event: 'webhook.unrecorded', ...delivery, error: (error as Error).message },
+          'the publish could not be recorded on disk: answered 503, Sanity will send it again',
+        )
+        return reply
+          .code(503)
+          .header('Retry-After', String(RETRY_AFTER_S))
+          .send({ error: 'the publish could not be recorded; try again later' })
+      }
+      if (recorded === 'duplicate') {
+        request.log.info({ event: 'webhook.duplicate', idempotencyKey }, 'webhook already accepted')
+        return reply.code(200).send({ status: 'duplicate' })
+      }
       request.log.info({ event: 'webhook.accepted', ...delivery }, 'webhook accepted')
-      options.onPublish(delivery)
       return reply.code(202).send({ status: 'accepted' })
     })
   })

@@ -1,7 +1,8 @@
 /**
  * Serves a build the way `npm start` does (for audits, benchmarks and tests): `server/main.ts` as a child process on
- * its own builds folder (a temp dir) and a free port on 127.0.0.1. At start it
- * copies the complete export in `out/` into that folder and puts it live.
+ * its own builds folder (a temp dir) and a free port on 127.0.0.1. At start, with
+ * nothing live in that folder, the publisher checks the complete export in `out/` (the
+ * publish gate's links check) and puts a copy of it live before it answers.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'

@@ -7,12 +7,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import type { Logger } from 'pino'
 import type { SanityClient } from '@sanity/client'
 import { createServer, type ServerOptions } from '@/server/app'
 import { BuildStore } from '@/server/build-store'
 import { InboxFile } from '@/server/inbox'
 import { publisherLog } from '@/server/log'
 import { Publisher, type PublisherOptions } from '@/server/publisher'
+import { PublishJournal, type JournalFs } from '@/server/publish-journal'
 import type { PreviewHandler } from '@/server/preview-process'
 import { PREVIEW_HEADERS } from '@/server/preview'
 import { WEBHOOK_PATH } from '@/lib/publisher-routes'
@@ -27,6 +29,8 @@ export type Fixture = {
   store: BuildStore
   publisher: Publisher
   app: FastifyInstance
+  /** The publisher's logger, writing to `logs`. */
+  log: Logger
   /** JSON log lines written so far. */
   logs: Record<string, unknown>[]
   /** Sets what the next builds put in index.html's <h1>. */
@@ -36,6 +40,12 @@ export type Fixture = {
   /** Environment of the fake build (change between builds). */
   buildEnv: NodeJS.ProcessEnv
   inboxFile: string
+  /**
+   * A restart: a new publisher (its journal read again from the same site folder, on
+   * `journalFs` when given) and a new app in place of `publisher` and `app`, which is closed.
+   * The running build, if any, is left as it is: stop the old publisher first.
+   */
+  restart: (journalFs?: JournalFs) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -69,6 +79,7 @@ export type PreviewServerState = PreviewHandler | Error | null
  *   getter of its preview server (given the stand-in), e.g. `() => null` for one that is
  *   still starting, or `() => new Error('why')` for one that failed;
  *   previewUpstream the socket a real preview process listens on (server/preview-process.ts);
+ *   journalFs the file system of the publish journal (tests inject faults);
  *   presentation is the client that checks the Presentation tool's secrets; gate the
  *   publisher's publish gate (default: links only); exportDir where the builds write their
  *   export (default `<dir>/out`)
@@ -83,8 +94,10 @@ export async function startFixture(
     previewServer = (renderer) => renderer,
     previewUpstream,
     exportDir: exportDirOption,
+    journalFs,
     ...options
   }: Partial<ServerOptions> & {
+    journalFs?: JournalFs
     previewSecret?: string
     previousPreviewSecret?: string
     presentation?: SanityClient
@@ -121,52 +134,69 @@ export async function startFixture(
     FAKE_BUILD_LOG: path.join(dir, 'builds.log'),
   }
   const store = new BuildStore(path.join(dir, 'site'))
-  const publisher = new Publisher({
-    gate,
-    store,
-    exportDir,
-    command: { argv: [NODE, FAKE_BUILD], cwd: process.cwd(), env: buildEnv },
-    log,
-  })
+  // As main.ts: the journal in the site folder.
+  const newPublisher = (fs?: JournalFs) =>
+    new Publisher({
+      gate,
+      store,
+      exportDir,
+      command: { argv: [NODE, FAKE_BUILD], cwd: process.cwd(), env: buildEnv },
+      log,
+      journal: new PublishJournal(store.root, {
+        fs,
+        warn: (message, detail) => log.warn({ event: 'journal.warning', ...detail }, message),
+      }),
+    })
+  const publisher = newPublisher(journalFs)
   if (firstBuild) {
     publisher.request()
     await publisher.idle()
   }
   const inboxFile = path.join(dir, 'data', 'inbox.ndjson')
   const renderer = previewRenderer(draftFile)
-  const app = await createServer({
-    store,
-    publisher,
-    inbox: new InboxFile(inboxFile),
-    log,
-    preview: previewSecret
-      ? {
-          secret: previewSecret,
-          previousSecret: previousPreviewSecret,
-          server: () => previewServer(renderer),
-          upstream: previewUpstream,
-        }
-      : undefined,
-    presentation,
-    ...options,
-  })
+  const newApp = (publisher: Publisher) =>
+    createServer({
+      store,
+      publisher,
+      inbox: new InboxFile(inboxFile),
+      log,
+      preview: previewSecret
+        ? {
+            secret: previewSecret,
+            previousSecret: previousPreviewSecret,
+            server: () => previewServer(renderer),
+            upstream: previewUpstream,
+          }
+        : undefined,
+      presentation,
+      ...options,
+    })
+  const app = await newApp(publisher)
   await app.ready()
-  return {
+  const fixture: Fixture = {
     dir,
     store,
     publisher,
     app,
+    log,
     logs,
     buildEnv,
     inboxFile,
     setContent: (text) => writeFileSync(contentFile, text),
     setDraft: (text) => writeFileSync(draftFile, text),
+    restart: async (fs) => {
+      await fixture.app.close()
+      fixture.publisher = newPublisher(fs)
+      fixture.app = await newApp(fixture.publisher)
+      await fixture.app.ready()
+    },
     close: async () => {
-      await app.close()
-      await publisher.idle()
+      await fixture.app.close()
+      await fixture.publisher.idle()
       rmSync(dir, { recursive: true, force: true })
     },
   }
+  return fixture
 }
 
 /** How many builds the fake build has run in this fixture. */
