@@ -13,7 +13,7 @@ import type { Logger } from 'pino'
 import { runBuildCommand, type BuildCommand } from './build-command.ts'
 import type { BuildStore } from './build-store.ts'
 import { DocumentPublishStates } from './document-publish-states.ts'
-import { readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
+import { CONTENT_CHECKED_LINE, readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
 import { isPublishedId } from '../lib/content/source.ts'
 import { checkCandidate, type GateOptions } from './gate.ts'
 import { CoalescingQueue } from './queue.ts'
@@ -124,20 +124,35 @@ export class Publisher {
 
   /**
    * Runs the build command into the export folder and checks that it left a complete export.
+   * @param warmUp starts the gate's HTML checker; called once the build is past its content
+   *   check (CONTENT_CHECKED_LINE), so a build that fails within seconds starts no JVM
    * @returns how long the command ran, and the reason when it failed or left none
    */
-  async #runBuildCommand(): Promise<{ durationMs: number; error?: string }> {
+  async #runBuildCommand(warmUp?: () => void): Promise<{ durationMs: number; error?: string }> {
     const { command, exportDir } = this.#options
     // A previous failed or killed build may have left a partial export; never adopt it.
     await rm(exportDir, { recursive: true, force: true })
     // The live build is the next build's history: old addresses it redirects, pages it may reuse.
     const previous = await this.#options.store.liveDir()
+    let warmed = false
     const outcome = await runBuildCommand({
       ...command,
       env: { ...(command.env ?? process.env), PREVIOUS_BUILD_DIR: previous ?? '' },
       signal: this.#shutdown.signal,
+      milestone: warmUp && {
+        line: CONTENT_CHECKED_LINE,
+        reached: () => {
+          warmed = true
+          warmUp()
+        },
+      },
     })
     if (!outcome.ok) return outcome
+    if (warmUp && !warmed)
+      this.#options.log.warn(
+        { event: 'gate.cold', expected: CONTENT_CHECKED_LINE },
+        `the build never printed "${CONTENT_CHECKED_LINE}": the HTML checker starts only now, at the gate`,
+      )
     const built = await readBuildInfo(exportDir)
     if (!built)
       return { ...outcome, error: `the build command succeeded but left no complete export in ${exportDir}` }
@@ -150,8 +165,7 @@ export class Publisher {
     const carried = this.documentStates.startBuild()
     log.info({ event: 'build.start', documents: carried }, 'build started')
     const checks = this.#options.gate ?? { html: false }
-    if (checks !== 'off') checks.warmUp?.()
-    const { durationMs, error } = await this.#runBuildCommand()
+    const { durationMs, error } = await this.#runBuildCommand(checks === 'off' ? undefined : checks.warmUp)
     try {
       if (error) throw new Error(error)
       const phases = await readBuildPhases(exportDir)
