@@ -77,6 +77,11 @@ export type ServerOptions = {
   wrongGuesses?: { max: number; timeWindow: number }
   /** Preview sessions' lifetime in ms (default 8 hours; tests). */
   previewSessionMs?: number
+  /**
+   * Preview sessions per client (default 50) and in all (10,000), and `/preview/enable`
+   * requests per client and window (default 30 in 10 minutes); tests.
+   */
+  previewSessionLimits?: { perClient?: number; limit?: number; opens?: { max: number; timeWindow: number } }
 }
 
 /** How long the server waits on a client, in ms. */
@@ -140,7 +145,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   })
   await app.register(rateLimit, { global: false })
   const limit = new GuessLimit(app, options.wrongGuesses ?? WRONG_GUESSES)
-  const sessions = new PreviewSessions({ lifetimeMs: options.previewSessionMs })
+  const { opens, ...sessionLimits } = options.previewSessionLimits ?? {}
+  const sessions = new PreviewSessions({ lifetimeMs: options.previewSessionMs, ...sessionLimits })
   const previewSecrets = options.preview
     ? [options.preview.secret, options.preview.previousSecret].filter((secret) => secret !== undefined)
     : []
@@ -152,6 +158,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       presentation: options.presentation,
       sessions,
       limit,
+      opens,
     })
   }
   const webhookSecrets = [options.webhookSecret, options.previousWebhookSecret].filter(
