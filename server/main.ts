@@ -60,7 +60,7 @@ const gate = config.publishGate
 if (htmlChecks && !parentDeathSignalAvailable())
   log.warn(
     { event: 'startup', setpriv: false },
-    "setpriv (util-linux) not found: the HTML checker's JVM runs under a Node guard (about 40 MB more), so it still ends with the publisher",
+    "setpriv (util-linux) not found: the HTML checker's JVM runs under a Node guard (about 65 MB more), so it still ends with the publisher",
   )
 if (gate === 'off')
   log.warn({ event: 'startup', gate }, 'publish gate: off (PUBLISH_GATE=off): builds go live unchecked')
