@@ -271,6 +271,13 @@ export function urlPathOf(file: string): string {
 }
 
 /**
+ * The line the build (scripts/build.ts) prints once its content check passed: past the
+ * failures that come within seconds (invalid content, an unreachable Content Lake). The
+ * publisher starts the gate's HTML checker (a JVM) on it, not for a build that fails there.
+ */
+export const CONTENT_CHECKED_LINE = 'build: content checked'
+
+/**
  * Name of the file in which the build (scripts/build.ts) records each of its steps' time,
  * in ms: `{"content check": 412, "media": 3, "compile": 0, "render": 9800, "postbuild": 2100}`.
  * A dot file, never served.

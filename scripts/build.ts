@@ -20,7 +20,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { BUILD_PHASES_FILE } from '../lib/build-output.ts'
+import { BUILD_PHASES_FILE, CONTENT_CHECKED_LINE } from '../lib/build-output.ts'
 import { ContentError } from '../lib/content/index.ts'
 import { INLINE_IMAGE_CACHE_ENV } from '../lib/content/inline-image.ts'
 import { sourceFromEnv, type ContentSource } from '../lib/content/source.ts'
@@ -82,6 +82,8 @@ try {
 }
 phases['content check'] = content.checkMs
 phases.media = content.mediaMs
+// The publisher waits for this line to start the gate's HTML checker.
+console.log(CONTENT_CHECKED_LINE)
 console.log(
   `build: ${content.documents.length} documents, ${content.validated === 'all' ? 'all' : `the ${content.validated} changed`} validated; ` +
     `${content.images} images -> public/media/`,

@@ -15,6 +15,7 @@ import Fastify, {
 import type { SanityClient } from '@sanity/client'
 import type { Logger } from 'pino'
 import type { BuildStore } from './build-store.ts'
+import type { TrustProxy } from './config.ts'
 import { EditorAccess } from './editor-access.ts'
 import { GuessLimit, WRONG_GUESSES } from './guess-limit.ts'
 import { healthRoutes } from './health.ts'
@@ -41,8 +42,13 @@ export type ServerOptions = {
   previousWebhookSecret?: string
   /** Contact submissions per client per window (default 10 per 10 minutes). */
   inboxRateLimit?: { max: number; timeWindow: number }
-  /** Trust `X-Forwarded-For` from a reverse proxy in front (for per-client limits). */
-  trustProxy?: boolean
+  /**
+   * Whose `X-Forwarded-For` entries to believe, for per-client limits (TRUST_PROXY,
+   * config.ts): false, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy?: TrustProxy
+  /** The server's time limits on a client (default SERVER_TIMEOUTS; tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>
   /** Clock for webhook signatures (tests). */
   now?: () => number
   /** Studio origins that may read publish states (`/api/publish-status/:id`) and frame previews. */
@@ -71,6 +77,43 @@ export type ServerOptions = {
   wrongGuesses?: { max: number; timeWindow: number }
   /** Preview sessions' lifetime in ms (default 8 hours; tests). */
   previewSessionMs?: number
+  /**
+   * Preview sessions per client (default 50) and in all (10,000), and `/preview/enable`
+   * requests per client and window (default 30 in 10 minutes); tests.
+   */
+  previewSessionLimits?: { perClient?: number; limit?: number; opens?: { max: number; timeWindow: number } }
+}
+
+/** How long the server waits on a client, in ms. */
+export type ServerTimeouts = {
+  /** For a request's headers, from its first byte. */
+  headersMs: number
+  /** For the whole request, headers and body: the webhook's, the contact form's, a server action's. */
+  requestMs: number
+  /** For the next request on an idle keep-alive connection. */
+  keepAliveMs: number
+  /** For any byte either way while a request is open: the longest wait is a preview render's answer. */
+  idleMs: number
+  /** How often Node checks connections against `headersMs` and `requestMs`. */
+  checkEveryMs: number
+}
+
+/**
+ * The server's time limits: a client that sends its request slowly, or its headers and
+ * never the body, holds a connection for seconds, not for ever. Every body the server
+ * takes is small (the contact form at most 32 KB, the webhook's a few hundred bytes, a
+ * preview's server action a form's), 30 s for all of it is plenty on a slow phone.
+ * Keep-alive 65 s: longer than nginx's upstream keep-alive (60 s) so that a proxy in front
+ * closes an idle connection first and never sends a request on one the server just closed.
+ * Idle 60 s: longer than the longest wait for a preview render's answer (30 s), when
+ * nothing moves on the connection.
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 65_000,
+  idleMs: 60_000,
+  checkEveryMs: 1_000,
 }
 
 /**
@@ -78,9 +121,14 @@ export type ServerOptions = {
  * @returns the app; `app.listen` starts it, `app.close` lets in-flight requests finish
  */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
   const app = Fastify({
     loggerInstance: options.log as FastifyBaseLogger,
     trustProxy: options.trustProxy ?? false,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     // Page and asset requests are not logged one by one; webhooks, the inbox and errors are.
     logController: new LogController({
       disableRequestLogging: (request) => request.method === 'GET' || request.method === 'HEAD',
@@ -97,7 +145,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   })
   await app.register(rateLimit, { global: false })
   const limit = new GuessLimit(app, options.wrongGuesses ?? WRONG_GUESSES)
-  const sessions = new PreviewSessions({ lifetimeMs: options.previewSessionMs })
+  const { opens, ...sessionLimits } = options.previewSessionLimits ?? {}
+  const sessions = new PreviewSessions({ lifetimeMs: options.previewSessionMs, ...sessionLimits })
   const previewSecrets = options.preview
     ? [options.preview.secret, options.preview.previousSecret].filter((secret) => secret !== undefined)
     : []
@@ -109,6 +158,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       presentation: options.presentation,
       sessions,
       limit,
+      opens,
     })
   }
   const webhookSecrets = [options.webhookSecret, options.previousWebhookSecret].filter(

@@ -2,9 +2,12 @@
  * Runs one site build as a child process (by default `npm run build`'s script,
  * scripts/build.ts, which writes a complete export with `.build.json` into `out/`)
  * and says how it went.
- * The child runs in its own process group so a timeout kills all of it.
+ * The child runs under the process guard (child-lifetime.ts), which leads a process group
+ * of its own: a timeout or a shutdown kills all of it, and so does the publisher's end,
+ * however it ends (SIGKILL included).
  */
 import { spawn } from 'node:child_process'
+import { tiedToThisProcess } from './child-lifetime.ts'
 
 /** How to run a build. */
 export type BuildCommand = {
@@ -18,6 +21,11 @@ export type BuildCommand = {
   timeoutMs?: number
   /** Aborting kills the build (e.g. when the server shuts down). */
   signal?: AbortSignal
+  /**
+   * Called once, as soon as the build prints this line (e.g. the build's
+   * CONTENT_CHECKED_LINE: past its quick failures). Not called when it never does.
+   */
+  milestone?: { line: string; reached: () => void }
 }
 
 /** The result of one build command. */
@@ -103,18 +111,25 @@ export function runBuildCommand(command: BuildCommand): Promise<CommandOutcome> 
   return new Promise((resolve) => {
     const [program, ...args] = command.argv
     if (!program) return resolve({ ok: false, durationMs: 0, error: 'no build command' })
-    const child = spawn(program, args, {
+    const tied = tiedToThisProcess([program, ...args], { tree: true })
+    const child = spawn(tied.argv[0]!, tied.argv.slice(1), {
       cwd: command.cwd,
       env: command.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+      stdio: [tied.stdin, 'pipe', 'pipe'],
+      detached: tied.detached,
     })
     let output = ''
+    let milestone = command.milestone
     const collect = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT)
+      // A whole line: the build's own, not a part of a longer one.
+      if (milestone && `\n${output}`.includes(`\n${milestone.line}\n`)) {
+        milestone.reached()
+        milestone = undefined
+      }
     }
-    child.stdout.on('data', collect)
-    child.stderr.on('data', collect)
+    child.stdout!.on('data', collect)
+    child.stderr!.on('data', collect)
     const killGroup = () => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL')

@@ -1,6 +1,7 @@
 /**
  * The server's settings, read from the environment (documented in `.env.example`).
  */
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { sourceFromEnv } from '../lib/content/source.ts'
 import type { PresentationProject } from './preview.ts'
@@ -31,11 +32,15 @@ export type ServerConfig = {
   /** Contact submissions per client (INBOX_RATE_LIMIT=`max/seconds`, default `10/600`). */
   inboxRateLimit: { max: number; timeWindow: number }
   /**
-   * TRUST_PROXY=true: take the client address from X-Forwarded-For (behind a reverse
-   * proxy). Without it behind a proxy, every client shares the proxy's address, and one
+   * TRUST_PROXY: the addresses and CIDR ranges of the proxies in front, whose
+   * X-Forwarded-For entries are believed (Fastify's `trustProxy`): the client is the
+   * nearest entry that is not one of them. False by default: the socket's address is the
+   * client. Never "any entry", nor a number of hops: the client writes the header's first
+   * entries itself, and a hop count cannot tell the proxy from a client that connects
+   * directly. Without it behind a proxy, every client shares the proxy's address, and one
    * client's wrong guesses or form posts count against all.
    */
-  trustProxy: boolean
+  trustProxy: TrustProxy
   logLevel: string
   /** Origins of Studios hosted elsewhere that may read publish states (STUDIO_ORIGINS, comma-separated). */
   studioOrigins: string[]
@@ -65,6 +70,56 @@ export type ServerConfig = {
    * process ends and starts again, and the publisher never grows with a draft.
    */
   previewHeapMb: number
+}
+
+/** Which proxies' X-Forwarded-For entries are believed (ServerConfig.trustProxy). */
+export type TrustProxy = false | string[]
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` accepts too. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** Whether an entry is an IP address, a CIDR range (`10.0.0.0/8`, `2400:cb00::/32`) or a named range. */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (!version || rest.length) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * Parses TRUST_PROXY: `false` (or unset), or a comma-separated list of the proxies'
+ * addresses and CIDR ranges (`127.0.0.1`, `10.0.0.0/8`, `2400:cb00::/32`, or proxy-addr's
+ * `loopback`, `linklocal`, `uniquelocal`).
+ * @throws Error for `true` and for a number of hops, saying what to set instead (both would
+ *   believe entries a client writes itself), and for an entry that is no address, naming it
+ */
+export function trustProxyFrom(text: string | undefined): TrustProxy {
+  if (text === undefined || text === 'false') return false
+  const instead =
+    'Set the addresses of the proxies in front of the publisher: TRUST_PROXY=127.0.0.1 for Caddy or nginx on this ' +
+    "machine, and a CDN's published ranges after it as CIDRs (docs/publishing.md)."
+  if (text === 'true')
+    throw new Error(
+      'TRUST_PROXY=true is refused: it believes every X-Forwarded-For entry, and a client writes the first ones ' +
+        `itself, so anyone could lock an editor out or guess without limit. ${instead}`,
+    )
+  if (/^\d+$/.test(text))
+    throw new Error(
+      `TRUST_PROXY=${text} is refused: a number of proxies cannot tell a proxy from a client that connects ` +
+        `directly with entries of its own (Fastify ignores it). ${instead}`,
+    )
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  for (const entry of entries)
+    if (!isAddressOrRange(entry))
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, 2400:cb00::/32)`,
+      )
+  return entries
 }
 
 /**
@@ -128,7 +183,8 @@ function secretFrom(env: Record<string, string | undefined>, name: string): stri
  * @param env the environment (default `process.env`); paths resolve against the current folder
  * @throws Error naming the variable for a value the publisher must not start with: a
  *   secret shorter than 32 characters, a STUDIO_ORIGINS entry that is not an origin, a
- *   malformed INBOX_RATE_LIMIT, PUBLISH_GATE or PREVIEW_HEAP_MB
+ *   malformed INBOX_RATE_LIMIT, PUBLISH_GATE or PREVIEW_HEAP_MB, a TRUST_PROXY that is not
+ *   a list of addresses (`true` and hop counts included)
  */
 export function configFromEnv(env: Record<string, string | undefined> = process.env): ServerConfig {
   const value = (name: string) => env[name]?.trim() || undefined
@@ -142,7 +198,7 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     webhookSecret: secretFrom(env, 'SANITY_WEBHOOK_SECRET'),
     previousWebhookSecret: secretFrom(env, 'SANITY_WEBHOOK_SECRET_PREVIOUS'),
     inboxRateLimit: rateLimit(value('INBOX_RATE_LIMIT') ?? '10/600'),
-    trustProxy: value('TRUST_PROXY') === 'true',
+    trustProxy: trustProxyFrom(value('TRUST_PROXY')),
     logLevel: value('LOG_LEVEL') ?? 'info',
     publishGate: onOff('PUBLISH_GATE', value('PUBLISH_GATE') ?? 'on'),
     previewSecret: secretFrom(env, 'SANITY_PREVIEW_SECRET'),

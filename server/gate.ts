@@ -44,8 +44,9 @@ export type GateOptions = {
    */
   checkHtml?: (root: string, files: readonly string[]) => Promise<HtmlError[]>
   /**
-   * Called when a build starts, before its gate: a checker that takes a while to start
-   * (`WarmHtmlChecks.warm`) starts while the build runs, not after it.
+   * Called once a build is past its content check (the build's CONTENT_CHECKED_LINE), before
+   * its gate: a checker that takes a while to start (`WarmHtmlChecks.warm`) starts while the
+   * build renders, not after it, and not for a build that fails in its first seconds.
    */
   warmUp?: () => void
 }
@@ -218,8 +219,8 @@ export class WarmHtmlChecks {
 
   /**
    * Starts the service now, unless it runs or is starting, so that the next check does not
-   * wait for it (the publisher calls it when a build starts: about 14 s of Java start-up
-   * then overlap the build instead of following it). A failed start is left to that check,
+   * wait for it (the publisher calls it once a build is past its content check: about 14 s
+   * of Java start-up then overlap the build's render instead of following it). A failed start is left to that check,
    * which starts it again and says why.
    */
   warm = (): void => {

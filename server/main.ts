@@ -20,6 +20,7 @@ import { PublishJournal } from './publish-journal.ts'
 import { prepareStart } from './startup.ts'
 import { WarmHtmlChecks } from './gate.ts'
 import { javaAvailable } from './nu-html-checker.ts'
+import { parentDeathSignalAvailable } from './child-lifetime.ts'
 
 /** The settings, or a clear message and exit 1 when one would start the publisher unsafe. */
 function readConfig() {
@@ -44,8 +45,9 @@ const log = publisherLog({
 })
 const store = new BuildStore(config.siteDir)
 // The publish gate checks links always, and HTML with the Nu checker where Java runs: its
-// HTTP service, started when the first build starts (not here: the publisher starts fast,
-// and one that never builds never runs Java) and kept.
+// HTTP service, started when the first build gets past its content check (not here: the
+// publisher starts fast, and one that never builds, or whose builds fail on their content,
+// never runs Java) and kept.
 const htmlChecks =
   config.publishGate && javaAvailable()
     ? new WarmHtmlChecks((startMs, pid) =>
@@ -58,6 +60,11 @@ const htmlChecks =
 const gate = config.publishGate
   ? { html: htmlChecks !== null, checkHtml: htmlChecks?.check, warmUp: htmlChecks?.warm }
   : ('off' as const)
+if (htmlChecks && !parentDeathSignalAvailable())
+  log.warn(
+    { event: 'startup', setpriv: false },
+    "setpriv (util-linux) not found: the HTML checker's JVM runs under a Node guard (about 65 MB more), so it still ends with the publisher",
+  )
 if (gate === 'off')
   log.warn({ event: 'startup', gate }, 'publish gate: off (PUBLISH_GATE=off): builds go live unchecked')
 else

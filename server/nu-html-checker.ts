@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { tiedToThisProcess } from './child-lifetime.ts'
 
 /** One error the checker reports. */
 export type HtmlError = { file: string; line?: number; column?: number; message: string; extract?: string }
@@ -152,7 +153,7 @@ const CONCURRENT_PAGES = 2
 export type HtmlChecker = {
   /** The port it listens on, at 127.0.0.1 only. */
   readonly port: number
-  /** The Java process's id. */
+  /** The Java process's id (the guard's, where `setpriv` is missing: child-lifetime.ts). */
   readonly pid: number
   /** False once the Java process has exited (stopped, killed or crashed). */
   readonly running: boolean
@@ -189,13 +190,16 @@ async function freeLoopbackPort(): Promise<number> {
 class ServiceChecker implements HtmlChecker {
   readonly port: number
   readonly #child: ChildProcess
+  readonly #group: boolean
   readonly #exited: Promise<void>
   #running = true
   /** The last lines the service printed, for an error message. */
   output = ''
 
-  constructor(child: ChildProcess, port: number) {
+  /** @param group the child leads a process group (the guard and the JVM): a hard stop kills the group */
+  constructor(child: ChildProcess, port: number, group: boolean) {
     this.#child = child
+    this.#group = group
     this.port = port
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4000))
     child.stdout?.on('data', keep)
@@ -207,7 +211,8 @@ class ServiceChecker implements HtmlChecker {
         resolve()
       }),
     )
-    // A JVM outlives the node process that started it unless it is killed: kill it on exit.
+    // A JVM outlives the node process that started it unless it is killed: kill it on exit
+    // (and on any other end of the publisher: the parent-death signal or the guard).
     process.on('exit', this.#kill)
   }
 
@@ -220,7 +225,12 @@ class ServiceChecker implements HtmlChecker {
   }
 
   #kill = () => {
-    this.#child.kill('SIGKILL')
+    if (!this.#group || !this.#child.pid) return void this.#child.kill('SIGKILL')
+    try {
+      process.kill(-this.#child.pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
   }
 
   /** Posts one document; the service's messages. */
@@ -274,8 +284,9 @@ class ServiceChecker implements HtmlChecker {
  * Starts the Nu HTML checker as an HTTP service (`nu.validator.servlet.Main`) on a free
  * port, bound to 127.0.0.1 only (`-Dnu.validator.servlet.bind-address`; its default is
  * every interface), and waits until it checks a page. The JVM's heap is capped
- * (`SERVICE_JVM_FLAGS`). The process is killed when this node process exits; call `stop()`
- * before.
+ * (`SERVICE_JVM_FLAGS`). The process ends when this node process ends, however it ends
+ * (child-lifetime.ts: the parent-death signal, or the guard where `setpriv` is missing);
+ * call `stop()` before, for a graceful stop.
  * @param options.timeoutMs how long to wait for it to answer, in ms (default 180,000: it
  *   took 15 to 25 s on a busy 2-core machine)
  * @param options.signal aborting it while the service starts stops the process
@@ -288,9 +299,10 @@ export async function startHtmlChecker(
 ): Promise<HtmlChecker> {
   const timeoutMs = options.timeoutMs ?? 180_000
   const port = await freeLoopbackPort()
-  const child = spawn(
-    process.env.JAVA ?? 'java',
+  // Ends with this process however it ends, SIGKILL included (child-lifetime.ts).
+  const tied = tiedToThisProcess(
     [
+      process.env.JAVA ?? 'java',
       ...SERVICE_JVM_FLAGS,
       '-Dnu.validator.servlet.bind-address=127.0.0.1',
       `-Dnu.validator.servlet.max-file-size=${SERVICE_MAX_FILE_BYTES}`,
@@ -300,15 +312,19 @@ export async function startHtmlChecker(
       'nu.validator.servlet.Main',
       String(port),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { tree: false },
   )
+  const child = spawn(tied.argv[0]!, tied.argv.slice(1), {
+    stdio: [tied.stdin, 'pipe', 'pipe'],
+    detached: tied.detached,
+  })
   const spawned = new Promise<Error | null>((resolve) => {
     child.once('spawn', () => resolve(null))
     child.once('error', resolve)
   })
   const failed = await spawned
   if (failed) throw new Error(`the HTML checker did not start: ${failed.message}`)
-  const checker = new ServiceChecker(child, port)
+  const checker = new ServiceChecker(child, port, tied.detached)
   const deadline = performance.now() + timeoutMs
   while (checker.running) {
     if (options.signal?.aborted) {

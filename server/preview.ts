@@ -9,7 +9,8 @@
  *   plain http (a laptop) browsers refuse SameSite=None, so it is Lax there.
  *   A wrong or missing secret answers 401 and sets nothing; the 11th wrong one from a
  *   client within a minute answers 429 (guess-limit.ts). SANITY_PREVIEW_SECRET_PREVIOUS
- *   is accepted too while a rotation settles.
+ *   is accepted too while a rotation settles. A client may ask 30 times in 10 minutes,
+ *   right secrets included (then 429), and holds at most 50 sessions (preview-sessions.ts).
  * - The same route takes the secret Sanity's Presentation tool generates for each
  *   editor's session (`?sanity-preview-secret=…&sanity-preview-pathname=/path`), checked
  *   with Sanity's `@sanity/preview-url-secret` against the project's Content Lake, which
@@ -39,7 +40,7 @@ import {
   PREVIEW_PERSPECTIVE_PATH,
 } from '../lib/publisher-routes.ts'
 import type { GuessLimit } from './guess-limit.ts'
-import type { PreviewSessions } from './preview-sessions.ts'
+import { PREVIEW_OPENS, type PreviewSessions } from './preview-sessions.ts'
 import { deriveKey, matchesSecret } from './secrets.ts'
 
 /** Headers of every preview answer: never indexed, never cached or shared. */
@@ -143,6 +144,8 @@ export type PreviewRouteOptions = {
   sessions: PreviewSessions
   /** Counts wrong secrets per client. */
   limit: GuessLimit
+  /** Enable requests per client and window, right and wrong ones (default PREVIEW_OPENS). */
+  opens?: { max: number; timeWindow: number }
 }
 
 type Verdict = { ok: true; redirect: unknown } | { ok: false; status: number; error: string }
@@ -189,6 +192,8 @@ async function checkEnable(
 export async function previewRoutes(app: FastifyInstance, options: PreviewRouteOptions): Promise<void> {
   app.get<{ Querystring: { secret?: string; redirect?: string } }>(
     PREVIEW_ENABLE_PATH,
+    // Opening sessions costs too: a secret holder cannot open them without end from one address.
+    { config: { rateLimit: options.opens ?? PREVIEW_OPENS } },
     async (request, reply) => {
       reply.headers(PREVIEW_HEADERS)
       if (options.limit.refuseIfLocked(request, reply)) return reply
@@ -200,7 +205,7 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
         return reply.code(verdict.status).send({ error: verdict.error })
       }
       const secure = request.protocol === 'https'
-      reply.setCookie(PREVIEW_COOKIE, options.sessions.open(), {
+      reply.setCookie(PREVIEW_COOKIE, options.sessions.open(request.ip), {
         signed: true,
         httpOnly: true,
         path: '/',

@@ -19,7 +19,7 @@ import type { Logger } from 'pino'
 import { messageOf, runBuildCommand, stepFailure, type BuildCommand } from './build-command.ts'
 import type { BuildStore } from './build-store.ts'
 import { DocumentPublishStates } from './document-publish-states.ts'
-import { readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
+import { CONTENT_CHECKED_LINE, readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
 import { isPublishedId } from '../lib/content/source.ts'
 import { checkCandidate, type GateOptions } from './gate.ts'
 import { CoalescingQueue } from './queue.ts'
@@ -294,25 +294,40 @@ export class Publisher {
 
   /**
    * Runs the build command into the export folder and checks that it left a complete export.
+   * @param warmUp starts the gate's HTML checker; called once the build is past its content
+   *   check (CONTENT_CHECKED_LINE), so a build that fails within seconds starts no JVM
    * @returns how long the command ran
    * @throws Error with the reason when a step failed, the command failed or it left no export
    */
-  async #runBuildCommand(verdict: { final: boolean }): Promise<number> {
+  async #runBuildCommand(verdict: { final: boolean }, warmUp?: () => void): Promise<number> {
     const { command, exportDir } = this.#options
     if (this.#shutdown.signal.aborted) throw new Error('the publisher is shutting down')
     // A previous failed or killed build may have left a partial export; never adopt it.
     await step('removing the previous export', () => rm(exportDir, { recursive: true, force: true }))
     // The live build is the next build's history: old addresses it redirects, pages it may reuse.
     const previous = await step('reading the live build', () => this.#options.store.liveDir())
+    let warmed = false
     const outcome = await runBuildCommand({
       ...command,
       env: { ...(command.env ?? process.env), PREVIOUS_BUILD_DIR: previous ?? '' },
       signal: this.#shutdown.signal,
+      milestone: warmUp && {
+        line: CONTENT_CHECKED_LINE,
+        reached: () => {
+          warmed = true
+          warmUp()
+        },
+      },
     })
     // The build's own failure (its content, its code) is the publish's final answer; one the
     // shutdown caused is not.
     verdict.final = !this.#shutdown.signal.aborted
     if (!outcome.ok) throw new Error(outcome.error)
+    if (warmUp && !warmed)
+      this.#options.log.warn(
+        { event: 'gate.cold', expected: CONTENT_CHECKED_LINE },
+        `the build never printed "${CONTENT_CHECKED_LINE}": the HTML checker starts only now, at the gate`,
+      )
     if (!(await readBuildInfo(exportDir)))
       throw new Error(`the build command succeeded but left no complete export in ${exportDir}`)
     verdict.final = false
@@ -340,8 +355,7 @@ export class Publisher {
     let durationMs = 0
     try {
       const checks = this.#options.gate ?? { html: false }
-      if (checks !== 'off') checks.warmUp?.()
-      durationMs = await this.#runBuildCommand(verdict)
+      durationMs = await this.#runBuildCommand(verdict, checks === 'off' ? undefined : checks.warmUp)
       const phases = await readBuildPhases(exportDir)
       if (checks !== 'off') {
         const live = await step('reading the live build', () => store.liveDir())

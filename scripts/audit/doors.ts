@@ -105,13 +105,15 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
     'lastError' in (await (await get(HEALTH_PATH, { headers })).json())
   try {
     for (const redirect of REDIRECTS) {
-      const location = (await enable(previewSecret, redirect)).headers.get('location') ?? ''
+      const answer = await enable(previewSecret, redirect)
+      const location = answer.headers.get('location') ?? ''
       const landing = new URL(location, origin)
+      // Anything but the redirect (a 429 of the opens' limit) tried nothing: counted as open.
       attempt(
         'redirect',
         JSON.stringify(redirect),
-        landing.origin !== origin || /^\/[/\\]/.test(location),
-        location,
+        answer.status !== 303 || landing.origin !== origin || /^\/[/\\]/.test(location),
+        answer.status !== 303 ? `answered ${answer.status}, not a redirect: nothing was tried` : location,
       )
     }
 

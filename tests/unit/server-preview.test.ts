@@ -311,7 +311,7 @@ describe("the perspective Presentation's switcher chooses", () => {
 
   test('over https the cookie is Secure, SameSite=None and Partitioned', async () => {
     await site.close()
-    site = await startFixture({ webhookSecret: SECRET, previewSecret: PREVIEW, trustProxy: true })
+    site = await startFixture({ webhookSecret: SECRET, previewSecret: PREVIEW, trustProxy: ['127.0.0.1'] })
     const cookie = await session()
     const answer = await choose('rSpring', { cookie, 'x-forwarded-proto': 'https' })
     expect(answer.statusCode).toBe(204)
@@ -500,7 +500,7 @@ test('the addresses the Studio calls (studio/publisherApi.ts) are the ones the p
 describe('over https', () => {
   beforeEach(async () => {
     await site.close()
-    site = await startFixture({ webhookSecret: SECRET, previewSecret: PREVIEW, trustProxy: true })
+    site = await startFixture({ webhookSecret: SECRET, previewSecret: PREVIEW, trustProxy: ['127.0.0.1'] })
   })
   const https = { 'x-forwarded-proto': 'https' }
 

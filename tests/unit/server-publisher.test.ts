@@ -322,7 +322,7 @@ describe("each document's publish state, for the Studio", () => {
     expect((await status('caseStudy-x')).json()).toMatchObject({ state: 'live' })
   })
 
-  test("the gate's checker is warmed when a build starts, before that build's gate runs", async () => {
+  test("the gate's checker is warmed once the build is past its content check, before its gate", async () => {
     await site.close()
     const events: string[] = []
     site = await startFixture({
@@ -341,6 +341,35 @@ describe("each document's publish state, for the Studio", () => {
     await publish('caseStudy-warm')
     await site.publisher.idle()
     expect(events).toEqual(['warm', 'check'])
+  })
+
+  test('a build that fails at its content check starts no checker; one that never says it got past warns', async () => {
+    await site.close()
+    const events: string[] = []
+    site = await startFixture({
+      webhookSecret: SECRET,
+      gate: {
+        html: true,
+        warmUp: () => events.push('warm'),
+        checkHtml: async () => (events.push('check'), []),
+      },
+    })
+    events.length = 0
+    site.buildEnv.FAKE_BUILD_FAIL = 'content'
+    site.setContent('invalid')
+    await publish('caseStudy-invalid')
+    await site.publisher.idle()
+    expect(events).toEqual([])
+    // A build command that never prints the line: the checker starts at the gate, and the log says why.
+    delete site.buildEnv.FAKE_BUILD_FAIL
+    site.buildEnv.FAKE_BUILD_QUIET = '1'
+    site.setContent('quiet')
+    await publish('caseStudy-quiet')
+    await site.publisher.idle()
+    expect(events).toEqual(['check'])
+    expect(site.logs).toContainEqual(
+      expect.objectContaining({ event: 'gate.cold', expected: 'build: content checked', level: 40 }),
+    )
   })
 
   test('with the gate off (PUBLISH_GATE=off, for measuring it) the same publish goes live unchecked', async () => {

@@ -5,11 +5,15 @@
  * time the build takes), FAKE_BUILD_LOG (a line is appended per build, to count
  * them), FAKE_BUILD_FAIL = 'content' (prints FAKE_BUILD_ERROR, else two content errors) |
  * 'throw' (dies of an uncaught error, FAKE_BUILD_ERROR its message: Node prints it with its
- * stack, as a crashed build does) | 'kill' | 'no-marker'.
+ * stack, as a crashed build does) | 'kill' | 'no-marker'. Past its content check it prints
+ * the build's CONTENT_CHECKED_LINE (not with FAKE_BUILD_QUIET=1); with FAKE_BUILD_TREE_MS it
+ * then starts a process of its own (as `next build` does) and waits that long for it.
  * Run: node tests/unit/helpers/fake-build.ts
  */
+import { spawn } from 'node:child_process'
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { CONTENT_CHECKED_LINE } from '../../../lib/build-output.ts'
 import { finalizeExport } from '../../../postbuild/index.ts'
 import { caseStudyRedirects } from '../../../postbuild/redirects-file.ts'
 
@@ -66,6 +70,12 @@ if (failure === 'throw') {
   }
   const readDataset = () => parseLine()
   readDataset()
+}
+if (process.env.FAKE_BUILD_QUIET !== '1') console.log(CONTENT_CHECKED_LINE)
+const treeMs = Number(process.env.FAKE_BUILD_TREE_MS ?? 0)
+if (treeMs) {
+  const next = spawn(process.execPath, ['-e', `setTimeout(() => {}, ${treeMs})`], { stdio: 'ignore' })
+  await new Promise((resolve) => next.once('exit', resolve))
 }
 if (failure === 'kill') process.kill(process.pid, 'SIGKILL')
 // As the real build: one page per slug, the legacy id a redirect (postbuild/redirects-file.ts).
