@@ -30,20 +30,50 @@ export type ServedSite = {
   previewPid: () => number | undefined
 }
 
+/** Every process's parent, by process id (Linux /proc), read now. */
+function parents(): Map<number, number> {
+  const parentOf = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The parent's pid is the second field after the command's closing bracket.
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+    } catch {
+      // that process ended meanwhile
+    }
+  }
+  return parentOf
+}
+
+/**
+ * Every process below `pid` now, children and their children (Linux /proc): a publisher's
+ * builds, its HTML checker, its preview process.
+ */
+export function descendantsOf(pid: number): number[] {
+  const parentOf = parents()
+  const found: number[] = []
+  const walk = (parent: number) => {
+    for (const [child, of] of parentOf)
+      if (of === parent) {
+        found.push(child)
+        walk(child)
+      }
+  }
+  walk(pid)
+  return found
+}
+
 /**
  * The preview process a publisher runs now: its child whose command line names
  * server/preview-child.ts (Linux /proc).
  * @param publisher the publisher's process id
  */
 export function previewPidOf(publisher: number): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
+  for (const [pid, parent] of parents()) {
+    if (parent !== publisher) continue
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      // The parent's pid is the second field after the command's closing bracket.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (parent === publisher && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('preview-child'))
-        return Number(entry)
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('preview-child')) return pid
     } catch {
       // that process ended meanwhile
     }
@@ -69,15 +99,21 @@ export async function freePort(): Promise<number> {
  * Used by the audits, the benchmarks and the browser tests that build.
  * @param exportDir a complete export (with `.build.json`), default `out/`; without one the server builds first
  * @param options timeoutMs: how long to wait for the server (default 60 s); env: more
- *   environment for the server (e.g. `SANITY_WEBHOOK_SECRET`, `LOCAL_DATASET`)
+ *   environment for the server (e.g. `SANITY_WEBHOOK_SECRET`, `LOCAL_DATASET`); siteDir: a
+ *   builds folder of the caller's, kept by `stop` (a restart on the same builds and
+ *   journal), instead of a fresh one
  * @throws Error when the server exits or does not answer in time
  */
 export async function serveExport(
   exportDir = path.resolve('out'),
-  { timeoutMs = 60_000, env = {} }: { timeoutMs?: number; env?: Record<string, string> } = {},
+  {
+    timeoutMs = 60_000,
+    env = {},
+    siteDir: givenSiteDir,
+  }: { timeoutMs?: number; env?: Record<string, string>; siteDir?: string } = {},
 ): Promise<ServedSite> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'audit-site-'))
-  const siteDir = path.join(temp, 'site')
+  const siteDir = givenSiteDir ?? path.join(temp, 'site')
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {

@@ -24,8 +24,8 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { serveExport, type ServedSite } from '../../scripts/audit/serve'
-import { readHealth } from '../../scripts/publisher-client'
+import { descendantsOf, serveExport, type ServedSite } from '../../scripts/audit/serve'
+import { readHealth, sendWebhook } from '../../scripts/publisher-client'
 import { operatorHeaders, operatorToken } from '../../server/secrets'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
@@ -649,6 +649,67 @@ async function framedText(page: Page, src: string): Promise<string> {
     return text
   }, src)
 }
+
+test.describe('the publisher killed with SIGKILL in the middle of a build', () => {
+  test('no process outlives it, no unchecked build goes live, and the accepted change is live after a restart', async () => {
+    test.setTimeout(400_000)
+    if (!existsSync('out/.build.json') && pristine) cpSync(pristine, 'out', { recursive: true })
+    const work = mkdtempSync(path.join(os.tmpdir(), 'e2e-crash-'))
+    cpSync('studio/seed', path.join(work, 'seed'), { recursive: true })
+    const file = path.join(work, 'seed', 'dataset.ndjson')
+    // The same builds folder (and publish journal) for both lives of the publisher.
+    const siteDir = path.join(work, 'site')
+    const start = () =>
+      serveExport(path.resolve('out'), {
+        siteDir,
+        timeoutMs: 200_000,
+        env: { LOCAL_DATASET: file, SANITY_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'info' },
+      })
+    const first = await start()
+    let second: ServedSite | undefined
+    try {
+      const documents = readDocuments(file)
+      const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')!
+      const marker = `Published just before a crash, at ${new Date().toISOString()}.`
+      writeDocuments(
+        file,
+        documents.map((doc) => (doc._id === review._id ? { ...doc, text: marker } : doc)),
+      )
+      expect(await sendWebhook(first.origin, SECRET, { _id: review._id, _type: 'review' })).toBe(202)
+      // Mid-build: the build's process tree has started.
+      await expect.poll(() => descendantsOf(first.pid).length, { timeout: 60_000 }).toBeGreaterThan(1)
+      const tree = descendantsOf(first.pid)
+      process.kill(first.pid, 'SIGKILL')
+      const alive = (pid: number) => {
+        try {
+          process.kill(pid, 0)
+          return true
+        } catch {
+          return false
+        }
+      }
+      await expect.poll(() => tree.filter(alive), { timeout: 15_000 }).toEqual([])
+
+      second = await start()
+      await expect
+        .poll(async () => (await (await fetch(`${second!.origin}/`)).text()).includes(marker), {
+          timeout: 300_000,
+          intervals: [1000],
+        })
+        .toBe(true)
+      const log = second.output()
+      expect(log).toMatch(/"event":"journal.resume"/)
+      // What went live after the restart went through the gate first.
+      const swap = log.search(/"event":"swap"/)
+      expect(swap).toBeGreaterThan(0)
+      expect(log.slice(0, swap)).toMatch(/"event":"gate"/)
+    } finally {
+      await first.stop()
+      await second?.stop()
+      rmSync(work, { recursive: true, force: true })
+    }
+  })
+})
 
 test.describe('a configured third-party booking widget (spec §2, §7)', () => {
   const BOOKING = 'https://booking.example.com'
