@@ -109,6 +109,9 @@ const printScale = (figures: ScaleFigures) => {
     ),
   )
   console.log(
+    `CPU of each full build, all cores (ms): fresh clone ${fresh.cpu ?? 'n/a'}, cold ${cold.cpu ?? 'n/a'}, compiled ${compiled.cpu ?? 'n/a'}`,
+  )
+  console.log(
     `Load average (1/5/15 min) after each full build: fresh clone ${figures.loadAfter.fresh.join(' / ')}, ` +
       `cold ${figures.loadAfter.cold.join(' / ')}, compiled ${figures.loadAfter.compiled.join(' / ')} (${os.availableParallelism()} cores)`,
   )

@@ -67,11 +67,30 @@ export type ScaleFigures = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
+ * CPU time (user + system, ms, all cores) of the child processes this process has waited
+ * for, and theirs in turn: what a build costs whatever else shares the machine. Linux only.
+ * @returns null on another system
+ * @throws Error when /proc/self/stat has no cutime and cstime where Linux puts them
+ */
+function childrenCpuMs(): number | null {
+  if (process.platform !== 'linux') return null
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  // The fields after the command name (in parentheses, which may hold spaces) start at the
+  // 3rd; cutime and cstime are the 16th and 17th, in clock ticks (USER_HZ, 100 a second).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[13]) + Number(fields[14])
+  if (!Number.isFinite(ticks)) throw new Error(`/proc/self/stat: expected cutime and cstime, read "${stat}"`)
+  return ticks * 10
+}
+
+/**
  * Runs `npm run build` on a dataset file.
- * @returns each step's ms (out/.build-phases.json) and `total`, the wall time in ms
+ * @returns each step's ms (out/.build-phases.json), `total`, the wall time in ms, and
+ *   `cpu`, the CPU ms of the build's processes on all cores (Linux; absent elsewhere)
  * @throws Error when the build fails or records no steps
  */
 async function fullBuild(dataset: string): Promise<PhaseTimes> {
+  const cpuBefore = childrenCpuMs()
   const started = performance.now()
   const result = spawnSync('npm', ['run', 'build'], {
     stdio: 'inherit',
@@ -82,7 +101,8 @@ async function fullBuild(dataset: string): Promise<PhaseTimes> {
     throw new Error(`npm run build failed (${result.signal ?? `exit ${result.status}`})`)
   const phases = await readBuildPhases(path.resolve('out'))
   if (!Object.keys(phases).length) throw new Error('npm run build wrote no out/.build-phases.json')
-  return { ...phases, total }
+  const cpuAfter = childrenCpuMs()
+  return { ...phases, total, ...(cpuBefore !== null && cpuAfter !== null && { cpu: cpuAfter - cpuBefore }) }
 }
 
 /** The 1, 5 and 15 minute load averages now, to two decimals. */
