@@ -87,7 +87,7 @@ function scaleFlag(): number {
 
 /** The figures at scale: a row per step and the total (ms), a column per kind of build. */
 const printScale = (figures: ScaleFigures) => {
-  const { cold, compiled } = figures.fullBuild
+  const { fresh, cold, compiled } = figures.fullBuild
   const median = (timing: { median: number; runs: number[] } | undefined) =>
     timing ? `${timing.median} (${timing.runs.join(' / ')})` : ''
   console.log(
@@ -99,6 +99,7 @@ const printScale = (figures: ScaleFigures) => {
       [...SCALE_PHASES, 'total'].map((phase) => [
         phase,
         {
+          'full build, fresh clone': fresh[phase] ?? '',
           'full build, cold': cold[phase] ?? '',
           'full build, compiled': compiled[phase] ?? '',
           'one review': median(figures.oneReview[phase]),
@@ -107,6 +108,22 @@ const printScale = (figures: ScaleFigures) => {
       ]),
     ),
   )
+  console.log(
+    `CPU of each full build, all cores (ms): fresh clone ${fresh.cpu ?? 'n/a'}, cold ${cold.cpu ?? 'n/a'}, compiled ${compiled.cpu ?? 'n/a'}`,
+  )
+  console.log(
+    `Load average (1/5/15 min) after each full build: fresh clone ${figures.loadAfter.fresh.join(' / ')}, ` +
+      `cold ${figures.loadAfter.cold.join(' / ')}, compiled ${figures.loadAfter.compiled.join(' / ')} (${os.availableParallelism()} cores)`,
+  )
+  const page = figures.caseStudyPage
+  console.log(
+    `\nA case study page on the wire, brotli (median of ${page.sampled} of its ${page.pages} pages; ` +
+      `ms: both files compressed on one core):`,
+  )
+  console.table({
+    [`quality ${page.quality} (the build's)`]: page.atQuality,
+    'quality 11': page.at11,
+  })
 }
 
 const printEditors = (figures: EditorFigures) => {

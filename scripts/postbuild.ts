@@ -25,8 +25,9 @@ import { SCRIPT_HASHES_FILE } from '../postbuild/security-headers.ts'
 
 const root = path.resolve(process.env.OUT_DIR ?? 'out')
 const started = performance.now()
-// Next's own build cache folder: kept between builds, like Next's cache, and cleaned with it.
-const cacheDir = path.resolve('.next/cache/precompress')
+// Keyed by content and settings, so it holds whatever the code: beside the build's other
+// content-keyed caches, which a cold build (no .next/, as on CI) keeps.
+const cacheDir = path.resolve('.cache/precompress')
 // The same query the case study routes are generated from, with each case study's _id.
 const caseStudies = await runQuery(caseStudyPathsQuery, {}, sourceFromEnv())
 const previousDir = process.env.PREVIOUS_BUILD_DIR

@@ -2,13 +2,19 @@
  * Where a build's time goes at a size of dataset: the seed plus N case studies and N×5
  * reviews (copies of its own, scripts/bench/validation.ts `largeDataset`), step by step
  * (content check, media, compile, plan, render, reuse, postbuild, then the publisher's gate and swap):
- *  - a full `npm run build`, cold (no `.next/`, so it compiles) and with the compile cached,
- *    each step from the build's `out/.build-phases.json` and the total its wall time;
+ *  - a full `npm run build` three ways, each step from the build's `out/.build-phases.json`
+ *    and the total its wall time: as from a fresh clone (no `.next/`, `.cache/` nor
+ *    `public/media/`), cold (no `.next/`, so it compiles, with the content-keyed caches of
+ *    `.cache/` kept, as a CI cache keeps them) and with the compile cached; the load average
+ *    after each;
+ *  - a case study page's brotli bytes and compression ms at the quality the postbuild gives
+ *    it, beside quality 11 (bench/case-study-bytes.ts);
  *  - publish-to-live through the publisher (the gate on, as in production) of one review
  *    changed and of one case study changed: the signed webhook -> `/healthz` shows a new
  *    live build, each step from `/healthz` `lastBuild.phases`; median of `runs` each.
- * Uses `out/` (what it held is put back afterwards) and `.next/`: nothing else should
- * build in this checkout meanwhile. Several minutes for the seed, ~15 for N = 200.
+ * Uses `out/` (what it held is put back afterwards), `.next/` and `.cache/` (both removed
+ * for the fresh-clone build): nothing else should build in this checkout meanwhile.
+ * Several minutes for the seed, ~15 for N = 200, ~25 for N = 1,000.
  */
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -18,6 +24,7 @@ import { listFiles, readBuildPhases } from '../../lib/build-output.ts'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
 import { serveExport } from '../audit/serve.ts'
 import { readHealth, sendWebhook } from '../publisher-client.ts'
+import { caseStudyBytes, type CaseStudyBytes } from './case-study-bytes.ts'
 import { keepExport, SECRET, timingWhole, type Timing } from './publish.ts'
 import { largeDataset } from './validation.ts'
 
@@ -43,8 +50,15 @@ export type ScaleFigures = {
   documents: number
   /** `.html` files in the build's out/ */
   pages: number
-  /** ms: a full `npm run build`, cold (`.next/` removed) and with the compile cached */
-  fullBuild: { cold: PhaseTimes; compiled: PhaseTimes }
+  /**
+   * ms: a full `npm run build` as from a fresh clone (`.next/`, `.cache/` and `public/media/`
+   * removed), cold (`.next/` removed, `.cache/` kept) and with the compile cached
+   */
+  fullBuild: { fresh: PhaseTimes; cold: PhaseTimes; compiled: PhaseTimes }
+  /** The machine's 1, 5 and 15 minute load averages after each of those builds */
+  loadAfter: { fresh: number[]; cold: number[]; compiled: number[] }
+  /** A case study page on the wire (brotli) at the postbuild's quality and at 11 */
+  caseStudyPage: CaseStudyBytes
   /** ms, median and each run, by step and `total`: publish-to-live of one document changed */
   oneReview: Record<string, Timing>
   oneCaseStudy: Record<string, Timing>
@@ -53,11 +67,30 @@ export type ScaleFigures = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
+ * CPU time (user + system, ms, all cores) of the child processes this process has waited
+ * for, and theirs in turn: what a build costs whatever else shares the machine. Linux only.
+ * @returns null on another system
+ * @throws Error when /proc/self/stat has no cutime and cstime where Linux puts them
+ */
+function childrenCpuMs(): number | null {
+  if (process.platform !== 'linux') return null
+  const stat = readFileSync('/proc/self/stat', 'utf8')
+  // The fields after the command name (in parentheses, which may hold spaces) start at the
+  // 3rd; cutime and cstime are the 16th and 17th, in clock ticks (USER_HZ, 100 a second).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[13]) + Number(fields[14])
+  if (!Number.isFinite(ticks)) throw new Error(`/proc/self/stat: expected cutime and cstime, read "${stat}"`)
+  return ticks * 10
+}
+
+/**
  * Runs `npm run build` on a dataset file.
- * @returns each step's ms (out/.build-phases.json) and `total`, the wall time in ms
+ * @returns each step's ms (out/.build-phases.json), `total`, the wall time in ms, and
+ *   `cpu`, the CPU ms of the build's processes on all cores (Linux; absent elsewhere)
  * @throws Error when the build fails or records no steps
  */
 async function fullBuild(dataset: string): Promise<PhaseTimes> {
+  const cpuBefore = childrenCpuMs()
   const started = performance.now()
   const result = spawnSync('npm', ['run', 'build'], {
     stdio: 'inherit',
@@ -68,8 +101,12 @@ async function fullBuild(dataset: string): Promise<PhaseTimes> {
     throw new Error(`npm run build failed (${result.signal ?? `exit ${result.status}`})`)
   const phases = await readBuildPhases(path.resolve('out'))
   if (!Object.keys(phases).length) throw new Error('npm run build wrote no out/.build-phases.json')
-  return { ...phases, total }
+  const cpuAfter = childrenCpuMs()
+  return { ...phases, total, ...(cpuBefore !== null && cpuAfter !== null && { cpu: cpuAfter - cpuBefore }) }
 }
+
+/** The 1, 5 and 15 minute load averages now, to two decimals. */
+const loadAverage = () => os.loadavg().map((load) => Math.round(load * 100) / 100)
 
 /** How many `.html` files a folder holds, at any depth. */
 const htmlFileCount = async (dir: string) =>
@@ -153,12 +190,22 @@ export async function measureScale(caseStudies: number, runs = 3): Promise<Scale
     const write = () => writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
     write()
 
-    console.log(`bench: scale ${caseStudies}: full build, cold (no .next)...`)
+    console.log(
+      `bench: scale ${caseStudies}: full build, as from a fresh clone (no .next, .cache, public/media)...`,
+    )
+    for (const folder of ['.next', '.cache', 'public/media']) rmSync(folder, { recursive: true, force: true })
+    const fresh = await fullBuild(file)
+    const loadAfter = { fresh: loadAverage(), cold: [] as number[], compiled: [] as number[] }
+    console.log(`bench: scale ${caseStudies}: full build, cold (no .next; .cache kept)...`)
     rmSync('.next', { recursive: true, force: true })
     const cold = await fullBuild(file)
+    loadAfter.cold = loadAverage()
     console.log(`bench: scale ${caseStudies}: full build, compiled...`)
     const compiled = await fullBuild(file)
+    loadAfter.compiled = loadAverage()
     const pages = await htmlFileCount('out')
+    console.log(`bench: scale ${caseStudies}: a case study page's bytes...`)
+    const caseStudyPage = await caseStudyBytes(path.resolve('out'))
 
     const site = await serveExport(path.resolve('out'), {
       timeoutMs: 300_000,
@@ -188,7 +235,9 @@ export async function measureScale(caseStudies: number, runs = 3): Promise<Scale
       added: { caseStudies, reviews: caseStudies * 5 },
       documents: documents.length,
       pages,
-      fullBuild: { cold, compiled },
+      fullBuild: { fresh, cold, compiled },
+      loadAfter,
+      caseStudyPage,
       oneReview: summary(reviews),
       oneCaseStudy: summary(studies),
     }

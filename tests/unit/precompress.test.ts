@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
-import { brotliQualityOf, precompressSite } from '@/postbuild/precompress'
+import { brotliQualityOf, CASE_STUDY_QUALITY, precompressSite } from '@/postbuild/precompress'
 
 let dir: string
 beforeEach(() => {
@@ -35,13 +35,56 @@ const PAYLOAD_SHA = '11b971ca557e095542a3054ed1d09565effd61d9e4ec002caf3f06a70ce
 test('brotli quality: 11 for HTML of any size and for other files up to 256 KiB, 6 for RSC payloads and larger files', () => {
   expect(brotliQualityOf('index.html', 1024)).toBe(11)
   expect(brotliQualityOf('case-studies.html', 5_000_000)).toBe(11)
-  expect(brotliQualityOf('0a2j5wc7l4dki.js', 256 * 1024)).toBe(11)
-  expect(brotliQualityOf('3bvo0b-smcuhv.css', 30_000)).toBe(11)
+  expect(brotliQualityOf('sites.html', 60_000)).toBe(11)
+  expect(brotliQualityOf('404.html', 30_000)).toBe(11)
+  expect(brotliQualityOf('_next/static/chunks/0a2j5wc7l4dki.js', 256 * 1024)).toBe(11)
+  expect(brotliQualityOf('_next/static/chunks/3bvo0b-smcuhv.css', 30_000)).toBe(11)
   expect(brotliQualityOf('logo.svg', 4_000)).toBe(11)
-  expect(brotliQualityOf('435-oj-fx6k-0.js', 256 * 1024 + 1)).toBe(6)
-  expect(brotliQualityOf('osteopath-lancing.txt', 2_000)).toBe(6)
+  expect(brotliQualityOf('_next/static/chunks/435-oj-fx6k-0.js', 256 * 1024 + 1)).toBe(6)
+  expect(brotliQualityOf('index.txt', 2_000)).toBe(6)
   expect(brotliQualityOf('__next.!KHNpdGUp.txt', 40_000)).toBe(6)
-  expect(brotliQualityOf('__next._full.txt', 60_000)).toBe(6)
+  expect(brotliQualityOf('sites/__next._full.txt', 60_000)).toBe(6)
+})
+
+test("brotli quality: a case study's HTML, payload and segment files get CASE_STUDY_QUALITY; the list page's files do not", () => {
+  expect(CASE_STUDY_QUALITY).toBeLessThan(11)
+  for (const file of [
+    'case-studies/osteopath-lancing.html',
+    'case-studies/osteopath-lancing.txt',
+    'case-studies/osteopath-lancing/__next._full.txt',
+    'case-studies/osteopath-lancing/__next.!KHNpdGUp.case-studies.$d$slug.__PAGE__.txt',
+    // A page at an old address is one of the case study's own.
+    'case-studies/Osteopath Lancing.html',
+  ])
+    expect([file, brotliQualityOf(file, 60_000)]).toEqual([file, CASE_STUDY_QUALITY])
+  // The list page and its segment files, which sit in the same folder; a page whose name
+  // merely starts the same; the same name elsewhere.
+  expect(brotliQualityOf('case-studies.html', 300_000)).toBe(11)
+  expect(brotliQualityOf('case-studies/__next._full.txt', 74_000)).toBe(6)
+  expect(brotliQualityOf('case-studies/__next.!KHNpdGUp.case-studies.__PAGE__.txt', 30_000)).toBe(6)
+  expect(brotliQualityOf('case-studies-old/x.html', 30_000)).toBe(11)
+  expect(brotliQualityOf('sites/osteopath-lancing.html', 30_000)).toBe(11)
+  expect(brotliQualityOf('og/case-studies/osteopath-lancing.svg', 4_000)).toBe(11)
+})
+
+test("a case study page's brotli copy is made at CASE_STUDY_QUALITY, the home and list pages' at 11", async () => {
+  const page = prose(3)
+  write('site/index.html', page)
+  write('site/case-studies.html', page)
+  // The same bytes as the home page: one content, a copy at each quality.
+  write('site/case-studies/osteopath-lancing.html', page)
+  await precompressSite(path.join(dir, 'site'))
+  const brotliAt = (quality: number) =>
+    brotliCompressSync(page, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page),
+      },
+    })
+  expect(read('site/index.html.br')).toEqual(brotliAt(11))
+  expect(read('site/case-studies.html.br')).toEqual(brotliAt(11))
+  expect(read('site/case-studies/osteopath-lancing.html.br')).toEqual(brotliAt(CASE_STUDY_QUALITY))
+  expect(brotliAt(CASE_STUDY_QUALITY)).not.toEqual(brotliAt(11))
 })
 
 test('each file gets the brotli copy of its quality and a gzip copy, both decompressing to it', async () => {
