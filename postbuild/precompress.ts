@@ -49,13 +49,14 @@ const MAX_BEST_QUALITY_BYTES = 256 * 1024
  * For a case study's own files: its HTML (`case-studies/<slug>.html`), its payload
  * (`case-studies/<slug>.txt`) and its segment files (`case-studies/<slug>/`). There is one
  * per case study, so at 1,000 of them quality 11 was most of a full build's postbuild
- * (about 2 minutes of CPU). Seed pages, median of 3, one core, load 7: the HTML 0.96 ms
- * and 12,047 B at 5, 1.25 ms and 11,997 B at 6, 121 ms and 10,990 B at 11 (+9%, about
- * 1 KB a page); the payload 1.4 ms and 12,765 B at 6 (what every payload had already).
- * 6 rather than 5: no slower to measure, 50-80 B a file smaller, and the payloads keep
- * their bytes. The home page and the list pages stay at 11 (the home page must fit the
- * first round trip). `npm run bench -- --scale-publish-only` reports a case study page's
- * bytes at this quality beside 11.
+ * (about 2 minutes of CPU). At 1,000, median of 101 pages, one core: HTML and payload
+ * 24,755 B and 2.2 ms at 6 against 22,723 B and 89 ms at 11 (+8.9%, 2 KB a page; the
+ * HTML 11,996 B against 10,981). On the seed's pages the HTML took 0.96 ms for 12,047 B
+ * at 5 and 1.25 ms for 11,997 B at 6: 6 rather than 5, as fast to within the noise, a
+ * little smaller, and the payloads keep the quality (and bytes) they had. The home
+ * page and the list pages stay at 11 (the home page must fit the first round trip).
+ * `npm run bench -- --scale-publish-only` reports a case study page's bytes at this
+ * quality beside 11.
  */
 export const CASE_STUDY_QUALITY = 6
 

@@ -15,9 +15,11 @@
  *    publish-to-live with an editor previewing meanwhile;
  *  - where a build's time goes at scale, the seed plus N case studies and N×5 reviews
  *    (`--scale N`, default 200; 0 is the seed alone): each step (content check, media,
- *    compile, render, postbuild, gate, swap) of a full build, cold and with the compile
- *    cached, and of publish-to-live of one review and of one case study changed (median
- *    of 3), and the build's page count (bench/scale.ts);
+ *    compile, render, postbuild, gate, swap) of a full build as from a fresh clone, cold
+ *    (no `.next/`, `.cache/` kept) and with the compile cached, with its CPU time and the
+ *    load average, and of publish-to-live of one review and of one case study changed
+ *    (median of 3), the build's page count, and a case study page's brotli bytes at its
+ *    quality beside 11 (bench/scale.ts);
  *  - with `--bytes-against REV`: each page's bytes in REV's build beside this one's, and
  *    the two builds compared file by file, contents and not only sizes, Next's build id
  *    set aside (bench/export-diff.ts): which files changed at all (e.g. before a change

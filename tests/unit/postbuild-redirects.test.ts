@@ -335,7 +335,7 @@ describe('scripts/postbuild.ts and PREVIOUS_BUILD_DIR', () => {
         delete childEnv[key]
     Object.assign(childEnv, { LOCAL_DATASET: path.resolve('studio/seed/dataset.ndjson') }, env)
     return new Promise((resolve, reject) =>
-      // cwd: the temp folder, so its cache (.next/cache/precompress) goes there too.
+      // cwd: the temp folder, so its cache (.cache/precompress) goes there too.
       execFile(NODE, [CLI], { cwd: dir, env: childEnv }, (error, stdout, stderr) =>
         error ? reject(new Error(`${error.message}\n${stdout}${stderr}`)) : resolve(stdout),
       ),
