@@ -28,6 +28,7 @@ import { descendantsOf, serveExport, type ServedSite } from '../../scripts/audit
 import { readHealth, sendWebhook } from '../../scripts/publisher-client'
 import { operatorHeaders, operatorToken } from '../../server/secrets'
 import type { Page } from '@playwright/test'
+import sharp from 'sharp'
 import { expect, test } from './fixtures'
 
 /** Origin of the publishing server (set when it has started). */
@@ -817,6 +818,19 @@ test.describe('a publish renders only what its change touched (scripts/build/ren
     return { dir: target, log: result.stdout, reused }
   }
 
+  /**
+   * How many of two images' channel values differ: a share card rendered twice from the same
+   * content can differ in a few dozen values of its antialiasing (Next's image renderer on a
+   * busy machine), never in what it shows.
+   */
+  async function differingChannels(a: string, b: string): Promise<{ differ: number; total: number }> {
+    const [left, right] = await Promise.all([a, b].map((file) => sharp(file).raw().toBuffer()))
+    if (left!.length !== right!.length) return { differ: Infinity, total: left!.length }
+    let differ = 0
+    for (let index = 0; index < left!.length; index++) if (left![index] !== right![index]) differ++
+    return { differ, total: left!.length }
+  }
+
   /** A file's size, decompressed when it is a `.br` or `.gz` copy. */
   function unpackedSize(file: string): number {
     const bytes = readFileSync(file)
@@ -911,7 +925,16 @@ test.describe('a publish renders only what its change touched (scripts/build/ren
           expect(unpackedSize(path.join(partial.dir, name)), `${what}: ${name}`).toBe(
             unpackedSize(path.join(full.dir, name)),
           )
-        else expect(other.hash, `${what}: ${name}`).toBe(file.hash)
+        else if (other.hash !== file.hash && /^og\/.*\.png$/.test(name) && !partial.reused.has(name)) {
+          // Rendered by both builds: the same card, but for a few antialiased values (1 in 10,000).
+          const { differ, total } = await differingChannels(
+            path.join(partial.dir, name),
+            path.join(full.dir, name),
+          )
+          expect(differ, `${what}: ${name}: channel values that differ, of ${total}`).toBeLessThan(
+            total / 10_000,
+          )
+        } else expect(other.hash, `${what}: ${name}`).toBe(file.hash)
       }
       live = full.dir
     }
