@@ -16,6 +16,7 @@
  */
 import { createServer, request } from 'node:http'
 import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import { pino } from 'pino'
 import { getSiteSettings } from '../lib/content/index.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
@@ -69,6 +70,7 @@ async function main() {
     modeId,
     studioOrigins,
     limits,
+    publicDir: path.join(root, 'public'),
     settings: (perspective) => getSiteSettings({ ...sourceFromEnv(), perspective, preview: true }),
     onRunaway: (path) => {
       log.error(

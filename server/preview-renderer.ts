@@ -13,7 +13,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseCookie } from 'cookie'
 import PQueue from 'p-queue'
@@ -124,6 +126,35 @@ export function noticePage(title: string, text: string): string {
   return `<!doctype html><html lang="en-GB"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><body style="font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1.25rem"><h1 style="font-size:1.5rem">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="">Try again</a></p></body></html>`
 }
 
+/**
+ * Drops Next's `x-nextjs-cache` header from a response: it says HIT or STALE for a page
+ * of its cache, but every preview answer is rendered for its request, from drafts.
+ */
+function withoutCacheVerdict(res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res)
+  res.setHeader = (name: string, value: number | string | readonly string[]) =>
+    name.toLowerCase() === 'x-nextjs-cache' ? res : setHeader(name, value)
+}
+
+/**
+ * A request URL for a folder of public/ with an index.html (`/booking/`, `/booking`),
+ * pointed at that file: Next serves public/ files by their exact path only.
+ * @returns the URL, rewritten or as it was (its query kept)
+ */
+export function withIndexFile(url: string, publicDir: string): string {
+  const [pathname = '/', ...query] = url.split('?')
+  if (pathname === '/' || pathname.includes('..')) return url
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return url
+  }
+  const index = path.join(publicDir, decoded, 'index.html')
+  if (!index.startsWith(publicDir + path.sep) || !existsSync(index)) return url
+  return [`${pathname.replace(/\/?$/, '/')}index.html`, ...query].join('?')
+}
+
 /** The policy of a notice page answered before a render's own: no script, no other host. */
 const noticePolicy = (studioOrigins: readonly string[]) =>
   [
@@ -148,6 +179,11 @@ export type PreviewRendererOptions = {
   onRunaway: (path: string) => void
   /** Told about a request's failure (its path, the error). */
   onError: (path: string, error: unknown) => void
+  /**
+   * The app's public/ folder: a folder path there with an index.html (the booking widget's
+   * stand-in, `/booking/`) answers with that file, as the live site's server does.
+   */
+  publicDir?: string
 }
 
 /** See the module comment. */
@@ -199,6 +235,8 @@ export class PreviewRenderer {
     const nonce = randomBytes(18).toString('base64')
     const policy = await this.#policy(req, nonce, path)
     req.headers.cookie = withDraftModeCookie(req.headers.cookie, this.#options.modeId)
+    withoutCacheVerdict(res)
+    if (this.#options.publicDir) req.url = withIndexFile(req.url ?? '/', this.#options.publicDir)
     // Next takes the nonce for its scripts from the request's policy (as a proxy would set it).
     req.headers['content-security-policy'] = policy
     res.setHeader('Content-Security-Policy', policy)

@@ -312,6 +312,14 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+';/)
     expect(headers['content-security-policy']).not.toMatch(/strict-dynamic|https:[\s;]/)
     expect(headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/)
+    // Rendered for this request, whatever Next's cache would say.
+    expect(headers['x-nextjs-cache']).toBeUndefined()
+    // The booking widget's stand-in answers in the preview as on the live site.
+    const booking = await page.request.get(`${BASE}/booking/`)
+    expect([booking.status(), booking.headers()['content-type']]).toEqual([
+      200,
+      expect.stringMatching(/text\/html/),
+    ])
     await expect(page.locator('#reviews')).toContainText(words)
     const banner = page.getByRole('complementary', { name: 'Preview' })
     await expect(banner.getByRole('link', { name: review.name })).toHaveAttribute(

@@ -7,7 +7,10 @@
  * and the limits that keep one heavy draft from taking the process: renders at a time, a
  * queue, a time limit that answers the editor, a hard limit that ends the process.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import {
   PreviewRenderer,
@@ -15,6 +18,7 @@ import {
   renderContext,
   requestPerspective,
   withDraftModeCookie,
+  withIndexFile,
   withoutCookie,
   type NextHandler,
   type PreviewRendererOptions,
@@ -63,6 +67,28 @@ describe('withoutCookie', () => {
   test('drops every copy of one cookie and keeps the others in order', () => {
     expect(withoutCookie('a=1; site_preview=s; b=2;site_preview=t', 'site_preview')).toBe('a=1; b=2')
     expect(withoutCookie(undefined, 'x')).toBe('')
+  })
+})
+
+describe('withIndexFile', () => {
+  let dir: string
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'preview-public-'))
+    mkdirSync(path.join(dir, 'booking'))
+    writeFileSync(path.join(dir, 'booking', 'index.html'), '<p>Booking</p>')
+    mkdirSync(path.join(dir, 'empty'))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  test('a folder of public/ with an index.html answers with it, the query kept (the booking stand-in)', () => {
+    expect(withIndexFile('/booking/', dir)).toBe('/booking/index.html')
+    expect(withIndexFile('/booking', dir)).toBe('/booking/index.html')
+    expect(withIndexFile('/booking/?date=2026-12-01', dir)).toBe('/booking/index.html?date=2026-12-01')
+  })
+
+  test('anything else is left as it was: pages, folders without one, paths that climb out', () => {
+    for (const url of ['/', '/sites', '/empty/', '/nope/', '/booking/../booking/', '/%2e%2e/', '/%E0%A4%A'])
+      expect([url, withIndexFile(url, dir)]).toEqual([url, url])
   })
 })
 
@@ -221,6 +247,17 @@ describe('PreviewRenderer', () => {
     expect(policy.get('script-src')).toContain('https://embed.cal.example.com')
     expect(policy.get('script-src')).not.toContain('https://evil.example')
     expect(policy.get('frame-src')).toEqual(["'self'", 'https://new-booking.example.com'])
+  })
+
+  test("Next's cache verdict is not passed on: every preview answer is rendered for its request", async () => {
+    site = await serve(async (_req, res) => {
+      res.setHeader('X-Nextjs-Cache', 'HIT')
+      res.setHeader('X-Powered-Elsewhere', 'kept')
+      res.end('page')
+    })
+    const answer = await fetch(`${site.origin}/sites`)
+    expect(answer.headers.get('x-nextjs-cache')).toBeNull()
+    expect(answer.headers.get('x-powered-elsewhere')).toBe('kept')
   })
 
   test('settings that cannot be read: the page renders under a policy without other hosts, and it is logged', async () => {
