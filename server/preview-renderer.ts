@@ -242,21 +242,30 @@ export class PreviewRenderer {
     res.setHeader('Content-Security-Policy', policy)
 
     const seconds = Math.round(this.limits.timeLimitMs / 1000)
-    const late = setTimeout(
-      () =>
-        answer(
-          503,
-          'This page took too long to render',
-          `The preview stopped waiting for ${path} after ${seconds} s. A very large draft can do this: shorten it, or try again.`,
-          5,
-        ),
-      this.limits.timeLimitMs,
-    )
+    // Answered by the time limit: the render still holds its place until it ends.
+    let answeredLate = false
+    const late = setTimeout(() => {
+      answeredLate = !res.headersSent
+      answer(
+        503,
+        'This page took too long to render',
+        `The preview stopped waiting for ${path} after ${seconds} s. A very large draft can do this: shorten it, or try again.`,
+        5,
+      )
+    }, this.limits.timeLimitMs)
     const runaway = setTimeout(() => this.#options.onRunaway(path), this.limits.hardLimitMs)
     try {
       await this.#queue.add(async () => {
         if (res.writableEnded) return // answered while it waited: not rendered at all
-        await renderContext.run({ path }, () => this.#options.handler(req, res))
+        // The place is free once the render's answer is sent or the editor went away: Next's
+        // handler can stay pending after a client that left mid-stream (a navigation, a
+        // prefetch). Not when the time limit answered: that render is still working.
+        const ended = new Promise<void>((resolve) =>
+          res.once('close', () => {
+            if (!answeredLate) resolve()
+          }),
+        )
+        await renderContext.run({ path }, () => Promise.race([this.#options.handler(req, res), ended]))
       })
     } catch (error) {
       this.#options.onError(path, error)

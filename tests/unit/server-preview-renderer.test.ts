@@ -320,6 +320,24 @@ describe('PreviewRenderer', () => {
     expect(await busy.text()).toContain('The preview is busy')
   })
 
+  test('a render whose editor went away, or whose handler never settles after answering, frees its place', async () => {
+    site = await serve(
+      async (req, res) => {
+        if (req.url === '/hangs') {
+          res.end('answered')
+          await new Promise(() => {}) // as Next's handler after a client left mid-stream
+        }
+        res.end('next')
+      },
+      { limits: { concurrency: 1, timeLimitMs: 2000 } },
+    )
+    expect(await (await fetch(`${site.origin}/hangs`)).text()).toBe('answered')
+    const started = performance.now()
+    expect(await (await fetch(`${site.origin}/next`)).text()).toBe('next')
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(site.renderer.load).toEqual({ running: 0, waiting: 0 })
+  })
+
   test('past the time limit the editor gets a page saying so; the render keeps its place until it ends', async () => {
     let ended = false
     site = await serve(
