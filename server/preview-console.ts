@@ -19,8 +19,9 @@ export function errorFields(error: unknown): Record<string, unknown> {
 }
 
 /**
- * Replaces `console.log`, `info`, `warn` and `error` with calls to `log`: errors as
- * `preview.render-error` at error level, the rest as `preview.output`.
+ * Replaces `console.log`, `info`, `warn` and `error` with calls to `log`: an error during a
+ * render, or of an Error, as `preview.render-error` at error level; the rest (Node's own
+ * warnings included) as `preview.output` at its level.
  * @returns a function that puts the console back (tests)
  */
 export function consoleToLog(log: Logger): () => void {
@@ -36,7 +37,8 @@ export function consoleToLog(log: Logger): () => void {
       const thrown = args.find((arg) => arg instanceof Error)
       log[level](
         {
-          event: level === 'error' ? 'preview.render-error' : 'preview.output',
+          // An error of a render (a page being rendered, or an Error thrown); else output.
+          event: level === 'error' && (path || thrown) ? 'preview.render-error' : 'preview.output',
           path,
           ...(thrown ? errorFields(thrown) : {}),
         },

@@ -216,6 +216,8 @@ export class PreviewProcess implements PreviewHandler {
     const { root, log, studioOrigins, limits, heapMb = DEFAULT_PREVIEW_HEAP_MB } = this.#options
     const env = { ...(this.#options.env ?? process.env) }
     for (const name of SECRET_SETTINGS) delete env[name]
+    // Log lines, not a terminal's colours (FORCE_COLOR would win over NO_COLOR, and Node warns).
+    delete env.FORCE_COLOR
     this.#state = { kind: 'starting' }
     const [wrapper, ...wrapperArgs] = [
       ...idleScheduling(),
@@ -231,7 +233,6 @@ export class PreviewProcess implements PreviewHandler {
         PREVIEW_STUDIO_ORIGINS: JSON.stringify(studioOrigins),
         PREVIEW_LIMITS: JSON.stringify(limits ?? {}),
         NEXT_TELEMETRY_DISABLED: '1',
-        // Log lines, not a terminal's colours.
         NO_COLOR: '1',
       },
       // Node's IPC channel (fd 3): the ready message, and the end of the publisher seen.

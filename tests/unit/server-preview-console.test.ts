@@ -62,3 +62,8 @@ test('notices are info and warn lines; outside a render they name no page', () =
   ])
   expect(lines[0]).not.toHaveProperty('path')
 })
+
+test("an error line outside a render that carries no Error (Node's own warning) is output, not a render error", () => {
+  console.error('(node:1) Warning: something about the environment')
+  expect(lines).toEqual([expect.objectContaining({ level: 50, event: 'preview.output' })])
+})
