@@ -30,7 +30,7 @@ import {
 } from './publish.ts'
 import { largeDataset } from './validation.ts'
 
-const PREVIEW_SECRET = 'bench-preview-secret-0123456789abcdef012345'
+export const PREVIEW_SECRET = 'bench-preview-secret-0123456789abcdef012345'
 
 /** Preview figures at one size of dataset. */
 export type PreviewFigures = {
@@ -55,18 +55,18 @@ export type EditorFigures = {
 }
 
 /** Writes documents as an NDJSON dataset file. */
-const writeDataset = (file: string, documents: StoredDocument[]) =>
+export const writeDataset = (file: string, documents: StoredDocument[]) =>
   writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
 
 /** The seed's review shown on the home page, which each edit changes. */
-function homeReview(documents: StoredDocument[]): StoredDocument {
+export function homeReview(documents: StoredDocument[]): StoredDocument {
   const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')
   if (!review) throw new Error(`${DEFAULT_LOCAL_DATASET} has no review shown on the home page`)
   return review
 }
 
 /** Resident memory of a process in MB (Linux /proc). */
-function residentMb(pid: number): number {
+export function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1])
   if (!kb) throw new Error(`/proc/${pid}/status has no VmRSS`)
@@ -77,7 +77,7 @@ function residentMb(pid: number): number {
  * Opens a preview session the way an editor does (`/preview/enable` with the secret).
  * @returns the Cookie header that carries it
  */
-async function previewCookie(base: string): Promise<string> {
+export async function previewCookie(base: string): Promise<string> {
   const answer = await fetch(`${base}${PREVIEW_ENABLE_PATH}?secret=${PREVIEW_SECRET}&redirect=/`, {
     redirect: 'manual',
   })
@@ -87,7 +87,7 @@ async function previewCookie(base: string): Promise<string> {
 }
 
 /** Waits for the preview server; returns ms since `since`. */
-async function previewReady(base: string, since: number): Promise<number> {
+export async function previewReady(base: string, since: number): Promise<number> {
   for (;;) {
     const state = (await readHealth(base, SECRET)).preview
     if (state === 'ready') return performance.now() - since
@@ -101,7 +101,12 @@ async function previewReady(base: string, since: number): Promise<number> {
  * home page again and again until an answer shows it.
  * @returns ms from the write to that answer
  */
-async function draftToVisible(base: string, cookie: string, file: string, documents: StoredDocument[]) {
+export async function draftToVisible(
+  base: string,
+  cookie: string,
+  file: string,
+  documents: StoredDocument[],
+) {
   const review = homeReview(documents)
   const marker = `bench-draft-${Date.now()}-${Math.random().toString(36).slice(2)}`
   const started = performance.now()
@@ -114,7 +119,10 @@ async function draftToVisible(base: string, cookie: string, file: string, docume
 }
 
 /** Starts a publisher on a dataset file with the preview on, from the build in out/. */
-async function previewPublisher(kept: ReturnType<typeof keepExport>, file: string): Promise<ServedSite> {
+export async function previewPublisher(
+  kept: ReturnType<typeof keepExport>,
+  file: string,
+): Promise<ServedSite> {
   kept.restore()
   return serveExport(path.resolve('out'), {
     timeoutMs: 300_000,

@@ -15,19 +15,24 @@
  *    first preview answer that shows it), at the seed and at the seed plus `scale` case
  *    studies: the hop to the preview process included.
  */
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
-import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
-import { serveExport, type ServedSite } from '../audit/serve.ts'
-import { readHealth } from '../publisher-client.ts'
+import type { ServedSite } from '../audit/serve.ts'
+import {
+  draftToVisible,
+  previewCookie,
+  previewPublisher,
+  previewReady,
+  residentMb,
+  writeDataset,
+} from './editors.ts'
 import { median } from './median.ts'
-import { keepExport, SECRET } from './publish.ts'
+import { keepExport } from './publish.ts'
 import { largeDataset } from './validation.ts'
 
-const PREVIEW_SECRET = 'bench-preview-secret-0123456789abcdef012345'
 /** Visitors' fixed rate, requests per second (the issue's 300-500). */
 const RATE = 400
 /** Seconds of load per run. */
@@ -69,39 +74,12 @@ export type IsolationFigures = {
   draftToVisible: { caseStudies: number; median: number; runs: number[] }[]
 }
 
-/** Resident memory of a process in MB (Linux /proc), or 0 when it is gone. */
-function residentMb(pid: number | undefined): number {
-  if (!pid) return 0
+/** Resident memory of a process in MB, or 0 when there is none or it ended meanwhile (sampling). */
+function residentOrNone(pid: number | undefined): number {
   try {
-    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
-    return Math.round(kb / 1024)
+    return pid ? residentMb(pid) : 0
   } catch {
     return 0
-  }
-}
-
-/** Writes documents as an NDJSON dataset file. */
-const writeDataset = (file: string, documents: StoredDocument[]) =>
-  writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
-
-/** Opens a preview session as an editor does; returns its Cookie header. */
-async function previewCookie(base: string): Promise<string> {
-  const answer = await fetch(`${base}${PREVIEW_ENABLE_PATH}?secret=${PREVIEW_SECRET}&redirect=/`, {
-    redirect: 'manual',
-  })
-  const cookie = answer.headers.get('set-cookie')?.split(';')[0]
-  if (answer.status !== 303 || !cookie) throw new Error(`preview enable answered ${answer.status}`)
-  return cookie
-}
-
-/** Waits until /healthz says the preview is ready. */
-async function previewReady(base: string): Promise<void> {
-  const until = Date.now() + 300_000
-  for (;;) {
-    const state = (await readHealth(base, SECRET)).preview
-    if (state === 'ready') return
-    if (Date.now() > until) throw new Error(`the preview never got ready: ${JSON.stringify(state)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
@@ -195,32 +173,10 @@ function bigDraft(documents: StoredDocument[], blocks: number): StoredDocument {
   return { ...study, _id: `drafts.${study._id}`, issue }
 }
 
-/**
- * Writes a draft of the home page's review with a new marker, and asks the preview's home
- * page until an answer shows it.
- * @returns ms from the write to that answer
- */
-async function draftToVisible(base: string, cookie: string, file: string, documents: StoredDocument[]) {
-  const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')
-  if (!review) throw new Error('the dataset has no review on the home page')
-  const marker = `bench-draft-${Date.now()}-${Math.random().toString(36).slice(2)}`
-  const started = performance.now()
-  writeDataset(file, [...documents, { ...review, _id: `drafts.${review._id}`, text: marker }])
-  for (;;) {
-    const html = await (await fetch(`${base}/`, { headers: { cookie } })).text()
-    if (html.includes(marker)) return performance.now() - started
-    if (performance.now() - started > 60_000) throw new Error('the draft never showed in the preview')
-  }
-}
-
-/** Starts a publisher with the preview on a dataset file, from the build in out/. */
-async function previewPublisher(kept: ReturnType<typeof keepExport>, file: string): Promise<ServedSite> {
-  kept.restore()
-  const site = await serveExport(path.resolve('out'), {
-    timeoutMs: 300_000,
-    env: { SANITY_WEBHOOK_SECRET: SECRET, SANITY_PREVIEW_SECRET: PREVIEW_SECRET, LOCAL_DATASET: file },
-  })
-  await previewReady(site.origin)
+/** A publisher with the preview on a dataset file, from the build in out/, once its preview is ready. */
+async function readyPreviewPublisher(kept: ReturnType<typeof keepExport>, file: string): Promise<ServedSite> {
+  const site = await previewPublisher(kept, file)
+  await previewReady(site.origin, performance.now())
   return site
 }
 
@@ -236,7 +192,7 @@ export async function measurePreviewIsolation(runs = 3, scale = 200, pairs = 5):
   const file = path.join(dir, 'dataset.ndjson')
   writeDataset(file, seed)
   try {
-    const site = await previewPublisher(kept, file)
+    const site = await readyPreviewPublisher(kept, file)
     let figures: Omit<IsolationFigures, 'draftToVisible'>
     try {
       const cookie = await previewCookie(site.origin)
@@ -265,8 +221,8 @@ export async function measurePreviewIsolation(runs = 3, scale = 200, pairs = 5):
       let publisherPeakMb = 0
       let previewPeakMb = 0
       const sampler = setInterval(() => {
-        publisherPeakMb = Math.max(publisherPeakMb, residentMb(site.pid))
-        previewPeakMb = Math.max(previewPeakMb, residentMb(site.previewPid()))
+        publisherPeakMb = Math.max(publisherPeakMb, residentOrNone(site.pid))
+        previewPeakMb = Math.max(previewPeakMb, residentOrNone(site.previewPid()))
       }, 100)
       const load = visitors(site.origin)
       const previews = Promise.all(
@@ -309,7 +265,7 @@ export async function measurePreviewIsolation(runs = 3, scale = 200, pairs = 5):
     const draftToVisibleFigures: IsolationFigures['draftToVisible'] = []
     for (const documents of [seed, ...(scale > 0 ? [largeDataset(seed, 0, scale)] : [])]) {
       writeDataset(file, documents)
-      const sized = await previewPublisher(kept, file)
+      const sized = await readyPreviewPublisher(kept, file)
       try {
         const cookie = await previewCookie(sized.origin)
         await (await fetch(`${sized.origin}/`, { headers: { cookie } })).text()

@@ -280,6 +280,13 @@ test('under load, 5 rebuilds swap in with zero failed requests (autocannon on lo
   expect(await home()).toContain('<h1>load 5</h1>')
 })
 
+/** A gate whose HTML checker records, in `events`, when it is warmed ('warm') and asked ('check'). */
+const recordingGate = (events: string[]) => ({
+  html: true,
+  warmUp: () => events.push('warm'),
+  checkHtml: async () => (events.push('check'), []),
+})
+
 describe("each document's publish state, for the Studio", () => {
   const status = (id: string, headers: Record<string, string> = operatorHeaders(SECRET)) =>
     site.app.inject({ url: `/api/publish-status/${id}`, headers })
@@ -325,17 +332,7 @@ describe("each document's publish state, for the Studio", () => {
   test("the gate's checker is warmed once the build is past its content check, before its gate", async () => {
     await site.close()
     const events: string[] = []
-    site = await startFixture({
-      webhookSecret: SECRET,
-      gate: {
-        html: true,
-        warmUp: () => events.push('warm'),
-        checkHtml: async () => {
-          events.push('check')
-          return []
-        },
-      },
-    })
+    site = await startFixture({ webhookSecret: SECRET, gate: recordingGate(events) })
     events.length = 0 // the fixture's first build
     site.setContent('warmed') // a changed page: the gate checks its HTML
     await publish('caseStudy-warm')
@@ -346,14 +343,7 @@ describe("each document's publish state, for the Studio", () => {
   test('a build that fails at its content check starts no checker; one that never says it got past warns', async () => {
     await site.close()
     const events: string[] = []
-    site = await startFixture({
-      webhookSecret: SECRET,
-      gate: {
-        html: true,
-        warmUp: () => events.push('warm'),
-        checkHtml: async () => (events.push('check'), []),
-      },
-    })
+    site = await startFixture({ webhookSecret: SECRET, gate: recordingGate(events) })
     events.length = 0
     site.buildEnv.FAKE_BUILD_FAIL = 'content'
     site.setContent('invalid')
