@@ -10,8 +10,9 @@
  *   turns it on only for a request that carries an open preview session): the same
  *   source through the perspective Presentation's switcher chose (its
  *   `sanity-preview-perspective` cookie: a content release over drafts, or `published`),
- *   drafts when there is none; with the Content Lake, strings come stega-encoded for
- *   Presentation's click-to-edit overlays.
+ *   drafts when there is none; its strings stega-encoded for the click-to-edit overlays
+ *   (Presentation's, and "Open in Studio" outside it), from the Content Lake's source map or
+ *   one computed for the local dataset (lib/content/source-map.ts).
  * Only this module reads the request (`next/headers`); the rest of lib/content takes a
  * `ContentSource` and runs anywhere (jest, scripts, the build).
  */
@@ -26,8 +27,7 @@ import { sourceFromEnv, toPerspective, type ContentSource } from './source.ts'
 /**
  * @returns the environment's source outside draft mode; in draft mode the same source,
  *   marked `preview`, through the request's perspective (default `drafts`; an invalid cookie also gives
- *   `drafts`), with stega on for the Content Lake (`studioUrl`: SANITY_STUDIO_URL, or the
- *   embedded Studio's path)
+ *   `drafts`), with stega on (`studioUrl`: SANITY_STUDIO_URL, or the embedded Studio's path)
  * @param reads whose reads the render's queries are, for the build's dependency map
  *   (lib/content/reads.ts): a dynamic route's page, or `always` for a page every build
  *   renders; none for what every page shares (the layout)
@@ -42,12 +42,5 @@ export async function pageSource(reads?: ReadScope): Promise<ContentSource> {
   // `rSpring,drafts`; it is checked here again like any value from outside.
   const chosen = (await cookies()).get(perspectiveCookieName)?.value
   const perspective = (chosen && toPerspective(chosen)) || 'drafts'
-  return source.kind === 'sanity'
-    ? {
-        ...source,
-        perspective,
-        preview: true,
-        stega: { studioUrl: studioUrlFromEnv() },
-      }
-    : { ...source, perspective, preview: true }
+  return { ...source, perspective, preview: true, stega: { studioUrl: studioUrlFromEnv() } }
 }

@@ -22,6 +22,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
 import type { RejectedDraft, VettedView } from './draft-vetting.ts'
+import type { encodeLocalResult } from './stega.ts'
 
 /**
  * Which version of each document a source reads: one of Sanity's perspectives, as
@@ -57,9 +58,10 @@ export type ContentSource = (
   /** Default `published`, the build's; the preview server sets drafts or a release stack per request. */
   perspective?: Perspective
   /**
-   * Stega-encode the Content Lake's strings for Presentation's click-to-edit overlays,
-   * linking each to its field in the Studio at `studioUrl` (editors' preview only; the
-   * local dataset has no source maps to encode).
+   * Stega-encode the result's strings for the click-to-edit overlays (Presentation's, and
+   * the standalone preview's "Open in Studio"), linking each to its field in the Studio at
+   * `studioUrl`: the Content Lake's through its own source map, the local dataset's through
+   * one computed here (lib/content/stega.ts). Editors' preview only.
    */
   stega?: { studioUrl: string }
   /**
@@ -284,7 +286,7 @@ export async function contentLakeClient(source: ContentLakeSource): Promise<Sani
     useProjectHostname: !source.apiHost,
     useCdn: false,
     perspective,
-    ...(source.stega ? { stega: { enabled: true, studioUrl: source.stega.studioUrl } } : {}),
+    ...(source.stega ? { stega: (await stegaModule()).stegaConfig(source.stega.studioUrl) } : {}),
   })
 }
 
@@ -306,6 +308,15 @@ async function localDocuments(source: Extract<ContentSource, { kind: 'local' }>)
 
 /** The vetting module, loaded by the first preview read only: the build never pays for it. */
 const vetting = () => import('./draft-vetting.ts')
+/** Stega's module (Sanity's client with it), loaded by the first preview read only, likewise. */
+const stegaModule = () => import('./stega.ts')
+
+/** How a preview's results get their edit links, when its source asks for them. */
+type Encoding = { studioUrl: string; encode: typeof encodeLocalResult }
+
+/** The encoding a source's `stega` asks for, or undefined (the build's sources ask none). */
+const encodingOf = async (source: ContentSource): Promise<Encoding | undefined> =>
+  source.stega && { studioUrl: source.stega.studioUrl, encode: (await stegaModule()).encodeLocalResult }
 
 /**
  * The local dataset file through a preview perspective (`vetsDrafts`), its drafts and
@@ -384,9 +395,9 @@ const REVISIONS = '*{_id, _rev}'
  *   click-to-edit); its answer is taken only if the dataset's revisions, asked after it,
  *   are still those vetted (a draft saved in between was never checked).
  * - Otherwise (a draft breaks a rule, or the dataset changed meanwhile) the query runs here,
- *   with groq-js, over the vetted snapshot: the same engine and view as a local dataset's.
- *   That page's strings have no stega encoding (no source map), and a change made meanwhile
- *   shows on the next request. Nothing unvetted is shown either way.
+ *   with groq-js, over the vetted snapshot: the same engine and view as a local dataset's,
+ *   its strings encoded from a source map computed here (lib/content/source-map.ts), and a
+ *   change made meanwhile shows on the next request. Nothing unvetted is shown either way.
  * Three requests per query (snapshot, query, revisions) where the build makes one: editors'
  * preview only, never the build.
  */
@@ -402,7 +413,7 @@ async function runLakePreview<Result>(
     const now = await raw.fetch<{ _id: string; _rev?: string }[]>(REVISIONS)
     if (revisionsOf(now) === vetted.revisions) return result
   }
-  return evaluateLocal(vetted.documents, query, params) as Result
+  return evaluateLocal(vetted.documents, query, params, await encodingOf(source)) as Result
 }
 
 /**
@@ -474,10 +485,14 @@ export async function runQuery<Query extends string>(
   // (the recording hashes what the page receives, never a pending promise).
   const result: unknown = await evaluateLocal(view, query, params)
   recordRead(source.reads, query, params, result)
-  return result as QueryResult<Query>
+  const encoding = await encodingOf(source)
+  return (encoding ? evaluateLocal(view, query, params, encoding) : result) as QueryResult<Query>
 }
 
-/** Each local view's evaluated queries (by query and parameters), and its documents by `_id`. */
+/**
+ * Each local view's evaluated queries (by query and parameters, and the Studio stega links
+ * to when encoded), and its documents by `_id`.
+ */
 const evaluated = new WeakMap<
   StoredDocument[],
   {
@@ -496,8 +511,15 @@ const evaluated = new WeakMap<
  * per view: a build renders every page from one snapshot, and the layout's, the page's
  * and its metadata's reads of the same document cost one evaluation. The result is
  * shared between callers, so it is frozen: a caller that changed it would throw.
+ * With an `encoding` (an editor's preview), the result's strings carry their edit links
+ * (`encodeLocalResult`), encoded once per view too.
  */
-function evaluateLocal(dataset: StoredDocument[], query: string, params: QueryParams): unknown {
+function evaluateLocal(
+  dataset: StoredDocument[],
+  query: string,
+  params: QueryParams,
+  encoding?: Encoding,
+): unknown {
   let memo = evaluated.get(dataset)
   if (!memo) {
     memo = {
@@ -508,6 +530,14 @@ function evaluateLocal(dataset: StoredDocument[], query: string, params: QueryPa
     evaluated.set(dataset, memo)
   }
   const key = `${query}\u0000${JSON.stringify(params)}`
+  if (encoding) {
+    const encodedKey = `${key}\u0000${encoding.studioUrl}`
+    if (!memo.results.has(encodedKey)) {
+      const plain = evaluateLocal(dataset, query, params)
+      memo.results.set(encodedKey, deepFreeze(encoding.encode(plain, memo.byId, encoding.studioUrl)))
+    }
+    return memo.results.get(encodedKey)
+  }
   if (memo.results.has(key)) return memo.results.get(key)
   const { byId, byType } = memo
   // Only the documents the query's `*` scans can match (every `*[...]` filtered by type);

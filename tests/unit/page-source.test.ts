@@ -55,13 +55,19 @@ test("in draft mode the source is marked an editor's preview, even with the publ
   expect(await pageSource()).toMatchObject({ perspective: 'published', preview: true })
 })
 
-test('stega only for the Content Lake in draft mode, linking to the Studio', async () => {
+test('stega only in draft mode, from either source, linking to the Studio', async () => {
   process.env.SANITY_PROJECT_ID = 'abc123'
   expect((await pageSource()).stega).toBeUndefined()
   request.draftMode = true
   expect((await pageSource()).stega).toEqual({ studioUrl: '/studio' })
   process.env.SANITY_STUDIO_URL = 'https://agency.sanity.studio'
   expect((await pageSource()).stega).toEqual({ studioUrl: 'https://agency.sanity.studio' })
+  // The local dataset too: its results get a source map computed here.
   delete process.env.SANITY_PROJECT_ID
+  expect(await pageSource()).toMatchObject({
+    kind: 'local',
+    stega: { studioUrl: 'https://agency.sanity.studio' },
+  })
+  request.draftMode = false
   expect((await pageSource()).stega).toBeUndefined()
 })

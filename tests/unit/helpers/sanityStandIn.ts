@@ -4,7 +4,9 @@
  * - `GET|POST /v{apiVersion}/data/query/{dataset}`: answers like the Content Lake
  *   (`{ query, result, ms }`) by evaluating the query with groq-js, through the request's
  *   `perspective` (`raw`, `published`, `drafts` or a comma-separated stack such as
- *   `rSpring,drafts`; absent: `published` from API version 2025-02-19 on, `raw` before);
+ *   `rSpring,drafts`; absent: `published` from API version 2025-02-19 on, `raw` before),
+ *   with `resultSourceMap` beside the result when the request asks for one (the client does
+ *   when stega is on), computed by lib/content/source-map.ts as the Lake would map it;
  * - `POST /v{apiVersion}/data/mutate/{dataset}`: create, createOrReplace,
  *   createIfNotExists and delete, applied as one transaction; answers
  *   `{ transactionId, results: [{ id, operation }] }` (plus `document` with
@@ -20,6 +22,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
 import { evaluate, parse } from 'groq-js'
+import { localSourceMap } from '../../../lib/content/source-map.ts'
 import { imageSize } from './imageSize.ts'
 
 type Doc = { _id: string; _type: string; [field: string]: unknown }
@@ -148,7 +151,9 @@ export async function startSanityStandIn(
     try {
       const dataset = throughPerspective([...store.values()], perspective)
       const result = await (await evaluate(parse(text, { params }), { dataset, params })).get()
-      return { query: text, result, ms: 1 }
+      if (!url.searchParams.has('resultSourceMap')) return { query: text, result, ms: 1 }
+      const resultSourceMap = localSourceMap(result, new Map(dataset.map((doc) => [doc._id, doc])))
+      return { query: text, result, resultSourceMap, ms: 1 }
     } catch (error) {
       throw new HttpError(400, { error: { description: (error as Error).message, type: 'queryParseError' } })
     }

@@ -1,0 +1,65 @@
+/**
+ * Which strings of an editor's preview carry stega (the invisible edit links that
+ * Presentation's and the standalone preview's click-to-edit overlays read), and to which
+ * Studio they link: one configuration for both sources, the Content Lake's (its client
+ * encodes the Lake's source map) and the local dataset's (`encodeLocalResult`, the map
+ * from `source-map.ts`), so the two mark the same strings.
+ * The visitors' export never has stega: the build reads with no stega configuration.
+ */
+import { stegaEncodeSourceMap, type InitializedStegaConfig } from '@sanity/client/stega'
+import { localSourceMap, type SourceDocument } from './source-map.ts'
+
+/**
+ * Fields of this site's schema that hold strings no page shows as text: addresses a page
+ * loads or links to, names a component looks up, values a query filters on. An invisible
+ * character in one would break it (an encoded URL loads another page; an encoded icon name
+ * finds no drawing), and an overlay on it would point at nothing on the page. Most are
+ * caught by the client's own `filterDefault` too (valid URLs, `…Id`, `icon`, `slug`):
+ * naming them here keeps a draft's value that is not (yet) a valid URL clean as well.
+ */
+const NOT_SHOWN_AS_TEXT = new Set([
+  'bookingWidgetUrl',
+  'bookingScriptUrl',
+  'contactWebhookUrl',
+  'siteUrl',
+  'url',
+  'icon',
+  'legacyId',
+  'placement',
+])
+
+/**
+ * Whether one string of a result gets its edit link (stega's `filter`): the client's default
+ * rules (no dates, URLs, slugs, ids or `_` fields), and none of an asset document's fields
+ * (a file name or a path is never text on a page) nor of `NOT_SHOWN_AS_TEXT`.
+ */
+export const stegaFilter: NonNullable<InitializedStegaConfig['filter']> = (props) => {
+  const { sourcePath, sourceDocument, filterDefault } = props
+  if (sourceDocument._type === 'sanity.imageAsset' || sourceDocument._type === 'sanity.fileAsset')
+    return false
+  const field = sourcePath.at(-1)
+  if (typeof field === 'string' && NOT_SHOWN_AS_TEXT.has(field)) return false
+  return filterDefault(props)
+}
+
+/**
+ * The stega configuration of an editor's preview: on, linking to the Studio at `studioUrl`
+ * (SANITY_STUDIO_URL or the embedded `/studio`, lib/studio.ts), through `stegaFilter`.
+ */
+export function stegaConfig(studioUrl: string): InitializedStegaConfig {
+  return { enabled: true, studioUrl, filter: stegaFilter }
+}
+
+/**
+ * A result computed from local documents, stega-encoded as the client encodes the Content
+ * Lake's answer: its source map (`localSourceMap`) through `stegaEncodeSourceMap`.
+ * @param documents the documents the query read, by the `_id` the result names them by
+ * @returns a new result; strings the map does not cover are left as they are
+ */
+export function encodeLocalResult<Result>(
+  result: Result,
+  documents: ReadonlyMap<string, SourceDocument>,
+  studioUrl: string,
+): Result {
+  return stegaEncodeSourceMap(result, localSourceMap(result, documents), stegaConfig(studioUrl))
+}
