@@ -11,6 +11,8 @@ export type CaseStudyCardData = {
   slug: string
   issueText: string
   image: ContentImageData
+  /** In an editor's preview: the `data-sanity` link of the issue preview to its field. */
+  issueSource?: string
 }
 
 /**
@@ -30,7 +32,8 @@ function issuePreview(issueText: string): string {
  * A case study card (spec §2 /case-studies): image, title, the first 120
  * characters of the issue plus an ellipsis, and 'Read case study'. The whole
  * card is one link to /case-studies/{slug}, with the clean slug (stega: an encoded URL
- * breaks).
+ * breaks). In an editor's preview the issue preview, computed text, is linked to the issue
+ * field by its `data-sanity` attribute (`issueSource`).
  * @param headingLevel 'h2' on /case-studies, 'h3' inside a home section
  * @param priority true for a card above the fold (its image loads first, see ContentImage)
  */
@@ -53,7 +56,9 @@ export function CaseStudyCard({
           {study.title}
         </Link>
       </Heading>
-      <p className="mt-3 flex-1 text-muted">{issuePreview(study.issueText)}</p>
+      <p data-sanity={study.issueSource} className="mt-3 flex-1 text-muted">
+        {issuePreview(study.issueText)}
+      </p>
       <p aria-hidden="true" className="mt-5 font-semibold text-accent">
         {'Read case study'}{' '}
         <span className="inline-block transition-transform group-hover:translate-x-1">→</span>

@@ -9,12 +9,15 @@ export type PortfolioSiteData = {
   description: string
   url: string
   image: ContentImageData
+  /** In an editor's preview: the `data-sanity` link of the host shown to the `url` field. */
+  urlSource?: string
 }
 
 /**
  * One site of 'Our Portfolio' (spec §2): its 'Visit site' link opens in a new
  * tab (and says so to screen readers). Its address is cleaned (stega: the href is never an
- * overlay, an encoded URL breaks, and the host shown is computed from it).
+ * overlay, an encoded URL breaks, and the host shown is computed from it); in an editor's
+ * preview the host is linked to the `url` field by its `data-sanity` attribute (`urlSource`).
  * @param priority true for a card above the fold (its image loads first, see ContentImage)
  */
 export function PortfolioCard({ site, priority = false }: { site: PortfolioSiteData; priority?: boolean }) {
@@ -23,7 +26,9 @@ export function PortfolioCard({ site, priority = false }: { site: PortfolioSiteD
   return (
     <CardShell image={site.image} priority={priority} imageDivider>
       <h2 className="text-xl font-bold">{site.title}</h2>
-      <p className="mt-1 text-sm text-muted">{host}</p>
+      <p data-sanity={site.urlSource} className="mt-1 text-sm text-muted">
+        {host}
+      </p>
       <p className="mt-3 flex-1 text-muted">{site.description}</p>
       <a
         href={url}

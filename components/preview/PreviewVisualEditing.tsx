@@ -3,6 +3,9 @@
 import { useRouter } from 'next/navigation'
 import { useCallback } from 'react'
 import { VisualEditing, type VisualEditingProps } from 'next-sanity/visual-editing/client-component'
+
+/** One finding of visual editing's check for stega where it breaks things. */
+type SuspiciousStegaReport = Parameters<NonNullable<VisualEditingProps['onSuspiciousStega']>>[0][number]
 import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
 
 /**
@@ -12,12 +15,35 @@ import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
 const REFRESH_SETTLES_MS = 1000
 
 /**
+ * Stega found where it breaks things (an attribute, `<head>`, a script, a form value, the
+ * address): reported to the console, where the preview's tests and an editor's developer
+ * tools read it. React's own payload of the page (`self.__next_f`, the server components'
+ * output the client renders from) holds every string the page shows, so it holds their
+ * stega too, by design: it is data, never shown or sent anywhere.
+ */
+function reportSuspiciousStega(reports: SuspiciousStegaReport[]) {
+  const suspicious = reports.filter(
+    (report) => !(report.kind === 'script' && report.element?.textContent?.includes('self.__next_f')),
+  )
+  for (const report of suspicious)
+    console.warn(
+      `preview: stega in ${report.kind}${report.attribute ? ` [${report.attribute}]` : ''}` +
+        `${report.element ? ` of <${report.element.tagName.toLowerCase()}>` : ''}: ${JSON.stringify(report.cleaned.slice(0, 80))}`,
+    )
+}
+
+/**
  * Sanity's visual editing in an editor's preview (next-sanity's `<VisualEditing />`),
- * rendered only in the preview server's draft mode: Presentation's address bar follows
- * the page and can navigate it, its perspective switcher sets the perspective cookie
- * (through the publisher's `PREVIEW_PERSPECTIVE_PATH`, then renders again), click-to-edit overlays mark stega-encoded text, and every saved change
- * in the Studio (a `mutation` refresh) renders the page again at once: nothing waits for
- * a webhook or a build. Outside Presentation's frame it does nothing.
+ * rendered only in the preview server's draft mode. Every stega-encoded string (an edit
+ * link to its document and field, lib/content/stega.ts) gets a click-to-edit overlay:
+ * - in Presentation's frame, a click focuses the field in the Studio beside it; the
+ *   address bar follows the page and can navigate it; its perspective switcher sets the
+ *   perspective cookie (through the publisher's `PREVIEW_PERSPECTIVE_PATH`, then renders
+ *   again); every saved change in the Studio (a `mutation` refresh) renders the page again:
+ *   nothing waits for a webhook or a build;
+ * - outside it (the preview opened on its own), each overlay shows an "Open in Studio"
+ *   link to that document and field.
+ * Stega where it would break something is reported (`reportSuspiciousStega`).
  */
 export function PreviewVisualEditing() {
   const router = useRouter()
@@ -39,5 +65,11 @@ export function PreviewVisualEditing() {
     },
     [router],
   )
-  return <VisualEditing refresh={refresh} onPerspectiveChange={onPerspectiveChange} />
+  return (
+    <VisualEditing
+      refresh={refresh}
+      onPerspectiveChange={onPerspectiveChange}
+      onSuspiciousStega={reportSuspiciousStega}
+    />
+  )
 }

@@ -53,16 +53,36 @@ type WithImage<T, K extends keyof T> = Omit<T, K> & { [P in K]: ContentImage }
 export type SiteSettings = WithImage<NonNullable<SiteSettingsQueryResult>, 'heroImage'>
 /** Everything the home page shows besides settings and case studies. */
 export type HomePage = HomePageQueryResult
-/** A case study as a card: the issue preview is its plain text. */
-export type CaseStudyCard = WithImage<CaseStudyCardsQueryResult[number], 'image'>
+/**
+ * A case study as a card: the issue preview is its plain text. In an editor's preview,
+ * `issueSource` is the `data-sanity` attribute that links the card's preview of the issue
+ * (computed text, so no stega of its own) to the `issue` field (`editAttribute`).
+ */
+export type CaseStudyCard = WithImage<CaseStudyCardsQueryResult[number], 'image'> & { issueSource?: string }
 /** A case study with everything its detail page shows. */
 export type CaseStudy = WithImage<NonNullable<CaseStudyQueryResult>, 'image'>
-/** A portfolio site on /sites. */
-export type PortfolioSite = WithImage<PortfolioSitesQueryResult[number], 'image'>
+/**
+ * A portfolio site on /sites. In an editor's preview, `urlSource` links the host the card
+ * shows (computed from `url`) to that field, as `CaseStudyCard.issueSource` does.
+ */
+export type PortfolioSite = WithImage<PortfolioSitesQueryResult[number], 'image'> & { urlSource?: string }
 /** The addresses of one case study: its slug and the legacy id of old links. */
 export type CaseStudyPath = { slug: string; legacyId: string }
 
 const imageRules = { image: imageAsset }
+
+/**
+ * The `data-sanity` attribute for a computed string of a document's field, in an editor's
+ * preview (a source with stega); undefined otherwise, so the export has none.
+ */
+async function sourceAttribute(
+  source: ContentSource,
+  document: { id: string; type: string; path: string },
+): Promise<string | undefined> {
+  if (!source.stega) return undefined
+  const { editAttribute } = await import('./stega.ts')
+  return editAttribute(source.stega.studioUrl, document)
+}
 
 /**
  * The siteSettings singleton.
@@ -98,10 +118,16 @@ export async function getHomePage(source: ContentSource = sourceFromEnv()): Prom
  */
 export async function getCaseStudyCards(source: ContentSource = sourceFromEnv()): Promise<CaseStudyCard[]> {
   const cards = requireFound(await runQuery(caseStudyCardsQuery, {}, source), 'case studies')
-  return cards.map((card) => ({
-    ...checkDocument(card, imageRules),
-    image: toContentImage(card.image),
-  }))
+  return Promise.all(
+    cards.map(async (card) => {
+      const issueSource = await sourceAttribute(source, { id: card._id, type: 'caseStudy', path: 'issue' })
+      return {
+        ...checkDocument(card, imageRules),
+        image: toContentImage(card.image),
+        ...(issueSource && { issueSource }),
+      }
+    }),
+  )
 }
 
 /**
@@ -135,10 +161,16 @@ export async function getCaseStudy(
  */
 export async function getPortfolioSites(source: ContentSource = sourceFromEnv()): Promise<PortfolioSite[]> {
   const sites = requireFound(await runQuery(portfolioSitesQuery, {}, source), 'portfolio sites')
-  return sites.map((site) => ({
-    ...checkDocument(site, imageRules),
-    image: toContentImage(site.image),
-  }))
+  return Promise.all(
+    sites.map(async (site) => {
+      const urlSource = await sourceAttribute(source, { id: site._id, type: 'portfolioSite', path: 'url' })
+      return {
+        ...checkDocument(site, imageRules),
+        image: toContentImage(site.image),
+        ...(urlSource && { urlSource }),
+      }
+    }),
+  )
 }
 
 /** When the content behind each listing page last changed (ISO dates, null when unknown). */

@@ -7,6 +7,7 @@
  * The visitors' export never has stega: the build reads with no stega configuration.
  */
 import { stegaEncodeSourceMap, type InitializedStegaConfig } from '@sanity/client/stega'
+import { createDataAttribute } from 'next-sanity'
 import { localSourceMap, type SourceDocument } from './source-map.ts'
 
 /**
@@ -62,4 +63,20 @@ export function encodeLocalResult<Result>(
   studioUrl: string,
 ): Result {
   return stegaEncodeSourceMap(result, localSourceMap(result, documents), stegaConfig(studioUrl))
+}
+
+/**
+ * The `data-sanity` attribute of an element that shows a string the site computed from a
+ * field (a case study card's 120-character issue preview, a portfolio site's host): the
+ * edit link that field's own text would carry, which the overlays read from the element
+ * (next-sanity's `createDataAttribute`). Stega cannot carry it: the computed text is not
+ * the field's.
+ * @param document the published `_id`, schema type, and field path (Sanity's notation)
+ * @returns e.g. `id=caseStudy-a;type=caseStudy;path=issue;base=%2Fstudio`
+ */
+export function editAttribute(
+  studioUrl: string,
+  document: { id: string; type: string; path: string },
+): string {
+  return createDataAttribute({ baseUrl: studioUrl, ...document }).toString()
 }
