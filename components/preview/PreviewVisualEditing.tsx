@@ -21,7 +21,7 @@ const REFRESH_SETTLES_MS = 1000
  * output the client renders from) holds every string the page shows, so it holds their
  * stega too, by design: it is data, never shown or sent anywhere.
  */
-function reportSuspiciousStega(reports: SuspiciousStegaReport[]) {
+export function reportSuspiciousStega(reports: SuspiciousStegaReport[]) {
   const suspicious = reports.filter(
     (report) => !(report.kind === 'script' && report.element?.textContent?.includes('self.__next_f')),
   )

@@ -12,6 +12,7 @@ import { stegaClean } from '@sanity/client/stega'
 import { caseStudyCardsQuery, caseStudyQuery, homePageQuery, siteSettingsQuery } from '@/lib/content/queries'
 import { localSourceMap, type SourceDocument } from '@/lib/content/source-map'
 import { runQuery, type ContentSource, type StoredDocument } from '@/lib/content/source'
+import { getCaseStudyCards, getPortfolioSites } from '@/lib/content'
 import { seedDocuments, writeDataset } from './helpers/dataset'
 import { startSanityStandIn } from './helpers/sanityStandIn'
 
@@ -190,4 +191,21 @@ describe("the preview's local results carry edit links, as the Content Lake's do
       await lake.close()
     }
   })
+})
+
+test("computed strings link to their field by data-sanity in the preview, and the build's have none", async () => {
+  const file = writeDataset(seed)
+  const preview: ContentSource = {
+    ...file,
+    perspective: 'drafts',
+    preview: true,
+    stega: { studioUrl: '/studio' },
+  }
+  const [card] = await getCaseStudyCards(preview)
+  expect(card!.issueSource).toBe(`id=${card!._id};type=caseStudy;path=issue;base=%2Fstudio`)
+  const [site] = await getPortfolioSites(preview)
+  expect(site!.urlSource).toBe(`id=${site!._id};type=portfolioSite;path=url;base=%2Fstudio`)
+  const published: ContentSource = { ...file, perspective: 'published' }
+  expect((await getCaseStudyCards(published))[0]).not.toHaveProperty('issueSource')
+  expect((await getPortfolioSites(published))[0]).not.toHaveProperty('urlSource')
 })
