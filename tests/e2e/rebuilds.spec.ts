@@ -26,6 +26,10 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { descendantsOf, serveExport, type ServedSite } from '../../scripts/audit/serve'
 import { readHealth, sendWebhook } from '../../scripts/publisher-client'
+import { NOT_FOUND_ROUTE } from '../../scripts/audit/routes'
+import { collectPageTexts, coverageOf, ownedTexts } from '../../scripts/audit/stega-coverage'
+import { withPerspective, type StoredDocument } from '../../lib/content/source'
+import { VERCEL_STEGA_REGEX } from '@vercel/stega'
 import { operatorHeaders, operatorToken } from '../../server/secrets'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
@@ -282,6 +286,87 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
   test.beforeAll(async () => {
     test.setTimeout(420_000) // the preview server's build, when the code changed since it was made
     await previewReady()
+  })
+
+  test('click-to-edit: every text an editor owns, on every route, links to its document and field; nothing else carries stega', async ({
+    page,
+  }) => {
+    // What the preview shows: the dataset through its default perspective (no draft yet).
+    const view = withPerspective(readDocuments(dataset) as StoredDocument[], 'drafts')
+    const owned = ownedTexts(view)
+    const slugs = view
+      .filter((doc) => doc._type === 'caseStudy')
+      .map((doc) => (doc.slug as { current: string }).current)
+    const routes = ['/', '/case-studies', ...slugs.map((slug) => `/case-studies/${slug}`), '/sites']
+    const suspicious: string[] = []
+    page.on('console', (message) => {
+      if (message.text().startsWith('preview: stega')) suspicious.push(`${page.url()} ${message.text()}`)
+    })
+    await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
+    const figures: string[] = []
+    for (const route of [...routes, '/consultation', NOT_FOUND_ROUTE]) {
+      await page.goto(`${BASE}${route}`)
+      // Visual editing is on (its overlays' root), and its check for stega where it breaks
+      // things has run: it runs when the browser is idle.
+      await page.locator('sanity-visual-editing').waitFor({ state: 'attached' })
+      await page.evaluate(
+        () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))),
+      )
+      const coverage = coverageOf(await page.evaluate(collectPageTexts), owned)
+      figures.push(`${route}: ${coverage.linked} of ${coverage.owned}`)
+      expect(coverage.unlinked, route).toEqual([])
+      expect(coverage.wrong, route).toEqual([])
+      if (route !== NOT_FOUND_ROUTE) expect(coverage.owned, route).toBeGreaterThan(0)
+      // <head>, structured data, addresses and every attribute but an image's alt text are clean.
+      const dirty = await page.evaluate((source) => {
+        const stega = new RegExp(source, 'u')
+        const found: string[] = []
+        if (stega.test(document.head.outerHTML)) found.push('<head>')
+        for (const script of document.querySelectorAll('script[type="application/ld+json"]'))
+          if (stega.test(script.textContent ?? '')) found.push('JSON-LD')
+        for (const element of document.body.querySelectorAll('*')) {
+          if (element.closest('sanity-visual-editing')) continue
+          for (const { name, value } of element.attributes)
+            if (stega.test(value) && !(name === 'alt' || name === 'aria-label'))
+              found.push(`<${element.tagName.toLowerCase()} ${name}>`)
+        }
+        if (stega.test(decodeURIComponent(location.href))) found.push('the address')
+        return found
+      }, VERCEL_STEGA_REGEX.source)
+      expect(dirty, route).toEqual([])
+    }
+    expect(suspicious).toEqual([])
+    test.info().annotations.push({ type: 'click-to-edit coverage', description: figures.join('; ') })
+    console.log(`click-to-edit coverage (linked of owned texts): ${figures.join('; ')}`)
+    await page.goto(`${BASE}/preview/disable`)
+  })
+
+  test('outside Presentation, hovering a heading shows "Open in Studio", linking to its document and field', async ({
+    page,
+  }) => {
+    await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
+    await page.locator('sanity-visual-editing').waitFor({ state: 'attached' })
+    await page.getByRole('heading', { level: 1 }).hover()
+    const open = page.getByRole('link', { name: 'Open in Studio' })
+    await expect(open).toHaveCount(1)
+    const href = new URL((await open.getAttribute('href'))!)
+    expect(href.pathname).toBe(
+      '/studio/intent/edit/mode=presentation;id=siteSettings;type=siteSettings;path=heroHeadline',
+    )
+    expect(await open.getAttribute('target')).toBe('_blank')
+    // A case study's portable text: the span, by its block's and its own keys.
+    const study = readDocuments(dataset).find(
+      (doc) => doc._type === 'caseStudy' && !doc._id.startsWith('drafts.'),
+    )!
+    await page.goto(`${BASE}/case-studies/${study.slug.current}`)
+    await page.locator('sanity-visual-editing').waitFor({ state: 'attached' })
+    const block = study.issue[0]
+    await page.locator('#box-issue + div p').first().hover()
+    const span = decodeURIComponent(new URL((await open.getAttribute('href'))!).pathname)
+    expect(span).toBe(
+      `/studio/intent/edit/mode=presentation;id=${study._id};type=caseStudy;path=issue[_key=="${block._key}"].children[_key=="${block.children[0]._key}"].text`,
+    )
+    await page.goto(`${BASE}/preview/disable`)
   })
 
   test('a draft shows in the preview on the next request, with no build; the live site does not change', async ({
