@@ -20,7 +20,8 @@ import {
   siteSettingsQuery,
 } from './queries.ts'
 import { DocumentId, getVersionNameFromId, isVersionId } from '@sanity/id-utils'
-import { toContentImage, type ContentImage } from './image.ts'
+import type { ContentImage } from './image.ts'
+import { contentImageOf } from './preview-images.ts'
 import type { MediaAsset } from './media-sync.ts'
 import type {
   CaseStudyCardsQueryResult,
@@ -73,7 +74,7 @@ export async function getSiteSettings(source: ContentSource = sourceFromEnv()): 
   checkDocument(settings, { heroImage: imageAsset })
   return {
     ...settings,
-    heroImage: toContentImage(settings.heroImage),
+    heroImage: await contentImageOf(settings.heroImage, source),
     // A preview (drafts or a release) never sends a visitor's message to the real inbox.
     ...(source.preview || isPreviewPerspective(source.perspective)
       ? { contactWebhookUrl: PREVIEW_CONTACT_PATH }
@@ -98,10 +99,12 @@ export async function getHomePage(source: ContentSource = sourceFromEnv()): Prom
  */
 export async function getCaseStudyCards(source: ContentSource = sourceFromEnv()): Promise<CaseStudyCard[]> {
   const cards = requireFound(await runQuery(caseStudyCardsQuery, {}, source), 'case studies')
-  return cards.map((card) => ({
-    ...checkDocument(card, imageRules),
-    image: toContentImage(card.image),
-  }))
+  return Promise.all(
+    cards.map(async (card) => ({
+      ...checkDocument(card, imageRules),
+      image: await contentImageOf(card.image, source),
+    })),
+  )
 }
 
 /**
@@ -126,7 +129,7 @@ export async function getCaseStudy(
   const study = await runQuery(caseStudyQuery, { slug: slugOrLegacyId }, source)
   if (!study) return null
   checkDocument(study, imageRules)
-  return { ...study, image: toContentImage(study.image) }
+  return { ...study, image: await contentImageOf(study.image, source) }
 }
 
 /**
@@ -135,10 +138,12 @@ export async function getCaseStudy(
  */
 export async function getPortfolioSites(source: ContentSource = sourceFromEnv()): Promise<PortfolioSite[]> {
   const sites = requireFound(await runQuery(portfolioSitesQuery, {}, source), 'portfolio sites')
-  return sites.map((site) => ({
-    ...checkDocument(site, imageRules),
-    image: toContentImage(site.image),
-  }))
+  return Promise.all(
+    sites.map(async (site) => ({
+      ...checkDocument(site, imageRules),
+      image: await contentImageOf(site.image, source),
+    })),
+  )
 }
 
 /** When the content behind each listing page last changed (ISO dates, null when unknown). */
