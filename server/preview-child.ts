@@ -19,9 +19,11 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pino } from 'pino'
 import { getSiteSettings } from '../lib/content/index.ts'
+import { previewImageOrigins } from '../lib/content/preview-images.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
 import { previewModeId } from './preview-build.ts'
 import { consoleToLog, errorFields } from './preview-console.ts'
+import { PreviewMedia } from './preview-media.ts'
 import { PreviewRenderer, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
 
 // Synchronous: a line written just before the process exits is not lost.
@@ -65,13 +67,22 @@ async function main() {
   // The production-server phase: next.config.mjs reads the preview build from it.
   const app = next({ dev: false, dir: root })
   await app.prepare()
+  const source = sourceFromEnv()
+  const publicDir = path.join(root, 'public')
   const renderer = new PreviewRenderer({
     handler: app.getRequestHandler(),
     modeId,
     studioOrigins,
+    imageOrigins: previewImageOrigins(source),
+    media: new PreviewMedia({
+      source,
+      publicDir,
+      onError: (path, error) =>
+        log.warn({ event: 'preview.image-refused', path, ...errorFields(error) }, 'preview: image not sent'),
+    }),
     limits,
-    publicDir: path.join(root, 'public'),
-    settings: (perspective) => getSiteSettings({ ...sourceFromEnv(), perspective, preview: true }),
+    publicDir,
+    settings: (perspective) => getSiteSettings({ ...source, perspective, preview: true }),
     onRunaway: (path) => {
       log.error(
         { event: 'preview.runaway', path, hardLimitMs: renderer.limits.hardLimitMs },

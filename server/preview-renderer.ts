@@ -95,22 +95,26 @@ export function requestPerspective(cookieHeader: string | undefined): Perspectiv
  * draft could name, waits for a publish (its frame shows meanwhile). Frames, connections
  * and forms go only to the hosts the request's own settings name, drafts included once
  * they pass the schema's rules. This site and the Studio origins may frame it (Presentation).
+ * Images come from this site, and from `imageOrigins` (Sanity's image CDN, where a draft's
+ * new image is served from with the Content Lake: lib/content/preview-images.ts).
  * @param nonce base64, fresh for each response
  * @param settings the integrations of the settings this request renders (drafts
  *   included, after the schema's rules), and the published settings' script URL; null
  *   when they could not be read: then no other host at all
  * @param studioOrigins STUDIO_ORIGINS
+ * @param imageOrigins the content source's image hosts (`previewImageOrigins`)
  * @throws Error (from `externalOrigin`) when a settings URL is neither https nor a path
  */
 export function previewContentSecurityPolicy(
   nonce: string,
   settings: IntegrationSettings | null,
   studioOrigins: readonly string[],
+  imageOrigins: readonly string[] = [],
 ): string {
   return contentSecurityPolicy(
     [`'nonce-${nonce}'`],
     settings ?? { bookingWidgetUrl: '/', contactWebhookUrl: '/' },
-    { frameAncestors: [`'self'`, ...studioOrigins] },
+    { frameAncestors: [`'self'`, ...studioOrigins], extra: { 'img-src': [...imageOrigins] } },
   )
 }
 
@@ -169,6 +173,13 @@ export type PreviewRendererOptions = {
   modeId: string
   /** STUDIO_ORIGINS: they may frame preview pages (Presentation). */
   studioOrigins: readonly string[]
+  /** Hosts besides this site that preview pages may load images from (`previewImageOrigins`). */
+  imageOrigins?: readonly string[]
+  /**
+   * Content images, answered before Next and outside the renders' places
+   * (server/preview-media.ts): `answer` returns false for a path that is not one.
+   */
+  media?: { answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> }
   /**
    * The integrations of the settings a perspective shows, validated (lib/content
    * `getSiteSettings`); a rejection gives the policy without other hosts.
@@ -223,6 +234,7 @@ export class PreviewRenderer {
     }
     for (const [name, value] of Object.entries({ ...BASE_HEADERS, ...PREVIEW_HEADERS }))
       res.setHeader(name, value)
+    if (await this.#options.media?.answer(req, res)) return
     if (this.#queue.size >= this.limits.queue) {
       answer(
         503,
@@ -278,7 +290,7 @@ export class PreviewRenderer {
 
   /** This request's policy; settings that cannot be read give one without other hosts. */
   async #policy(req: IncomingMessage, nonce: string, path: string): Promise<string> {
-    const { studioOrigins, settings } = this.#options
+    const { studioOrigins, settings, imageOrigins } = this.#options
     try {
       const [shown, published] = await Promise.all([
         settings(requestPerspective(req.headers.cookie)),
@@ -288,10 +300,11 @@ export class PreviewRenderer {
         nonce,
         { ...shown, bookingScriptUrl: published.bookingScriptUrl },
         studioOrigins,
+        imageOrigins,
       )
     } catch (error) {
       this.#options.onError(path, error)
-      return previewContentSecurityPolicy(nonce, null, studioOrigins)
+      return previewContentSecurityPolicy(nonce, null, studioOrigins, imageOrigins)
     }
   }
 }

@@ -3,7 +3,9 @@
  * `ContentImage` (a same-origin `/media/` URL, size, alt text, a raster image's `srcset`
  * of resized copies, the editor's hotspot), and the file names of those copies. The
  * files themselves are written by the build's media step (media-sync.ts); small ones
- * are drawn into the page by inline-image.ts.
+ * are drawn into the page by inline-image.ts. In an editor's preview, an image whose
+ * files that step has not written yet (a draft's new upload) is taken from the dataset
+ * instead (`toDatasetImage`, preview-images.ts).
  */
 import type { InlineSvg } from './inline-svg.ts'
 
@@ -44,12 +46,25 @@ export function imageFocus(hotspot: { x: number; y: number } | null | undefined)
 /** The URL folder (and the folder under `public/`) that holds content images. */
 export const MEDIA_URL_DIR = '/media'
 
+/** A Sanity image asset `_id`: `image-<sha1>-<w>x<h>-<ext>`, nothing before or after. */
+const ASSET_ID = /^image-([a-zA-Z0-9]+)-(\d+)x(\d+)-([a-z0-9]+)$/
+
 /** The parts of a Sanity image asset `_id`: `image-<sha1>-<w>x<h>-<ext>`. */
 function parseAssetId(assetId: string): { hash: string; width: number; height: number; extension: string } {
-  const match = /^image-([a-zA-Z0-9]+)-(\d+)x(\d+)-([a-z0-9]+)$/.exec(assetId)
+  const match = ASSET_ID.exec(assetId)
   if (!match) throw new Error(`Invalid content: "${assetId}" is not a Sanity image asset id`)
   return { hash: match[1]!, width: Number(match[2]), height: Number(match[3]), extension: match[4]! }
 }
+
+/** True when `value` is a Sanity image asset `_id` (`image-<sha1>-<w>x<h>-<ext>`), the rule `mediaFileName` reads ids by. */
+export const isImageAssetId = (value: string): boolean => ASSET_ID.test(value)
+
+/**
+ * The content hash an asset `_id` carries (`image-<sha1>-…`): Sanity names an asset by
+ * its original file's sha1, so the id names the file's bytes.
+ * @throws Error when the id is not an image asset id
+ */
+export const assetHash = (assetId: string): string => parseAssetId(assetId).hash
 
 /**
  * File name of an asset, from its Sanity `_id` (`image-<sha1>-<w>x<h>-<ext>`),
@@ -78,11 +93,34 @@ export function assetSize(assetId: string): { width: number; height: number } {
  */
 export const RASTER_WIDTHS = [480, 800, 1200, 1600] as const
 
+/** WebP quality of the copies (sharp, 1-100): photos of 1200 px stay well under 100 kB. */
+export const RASTER_QUALITY = 75
+
 /**
  * Extensions of the image assets that get resized WebP copies. SVG is drawn at any
  * size already, and a GIF may be animated: both are served as uploaded.
  */
 const RASTER_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'avif', 'tif', 'tiff'])
+
+/** The media types of the image files content may hold, by file extension (lower case). */
+const IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
+  avif: 'image/avif',
+  gif: 'image/gif',
+  jpeg: 'image/jpeg',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
+}
+
+/**
+ * The media type of an image file by its extension (`jpg`, `svg`, ...; no dot, lower case).
+ * @returns e.g. `image/jpeg`, or undefined for an extension that is not an image's
+ */
+export const imageMimeType = (extension: string): string | undefined =>
+  Object.hasOwn(IMAGE_MIME_TYPES, extension) ? IMAGE_MIME_TYPES[extension] : undefined
 
 /** True when the asset (by `_id`) is a photo-like image the build resizes (`RASTER_EXTENSIONS`). */
 export function isRasterAsset(assetId: string): boolean {
@@ -121,33 +159,99 @@ export function rasterCopies(assetId: string): { name: string; width: number }[]
   }))
 }
 
-type ProjectedImage = {
+/**
+ * The files the build's media step writes into `public/media/` for an asset: a raster
+ * image's WebP copies (`rasterCopies`), any other image as uploaded (`mediaFileName`).
+ * @throws Error when the id is not an image asset id
+ */
+export function mediaFileNames(assetId: string): string[] {
+  return isRasterAsset(assetId) ? rasterCopies(assetId).map(({ name }) => name) : [mediaFileName(assetId)]
+}
+
+/** An image field as the queries project it: `image{alt, hotspot{x, y}, asset->{...}}`. */
+export type ProjectedImage = {
   alt: string
   hotspot?: { x: number; y: number } | null
   asset: { _id: string; metadata: { dimensions: { width: number; height: number } | null } | null } | null
 } | null
+
+/** A validated image's asset `_id` and what every `ContentImage` of it has: size, alt text, focus. */
+function sizedImage(image: ProjectedImage, caller: string) {
+  const dimensions = image?.asset?.metadata?.dimensions
+  if (!image?.asset || !dimensions) throw new Error(`${caller}: image was not validated`)
+  const focus = imageFocus(image.hotspot)
+  return {
+    assetId: image.asset._id,
+    sized: { width: dimensions.width, height: dimensions.height, alt: image.alt, ...(focus && { focus }) },
+  }
+}
 
 /**
  * Turns a validated image projection into what components take.
  * @param image the `image{alt, hotspot{x, y}, asset->{...}}` projection (already checked by `validate.image`)
  */
 export function toContentImage(image: ProjectedImage): ContentImage {
-  const dimensions = image?.asset?.metadata?.dimensions
-  if (!image?.asset || !dimensions) throw new Error('toContentImage: image was not validated')
-  const { _id: assetId } = image.asset
-  const focus = imageFocus(image.hotspot)
-  const sized = {
-    width: dimensions.width,
-    height: dimensions.height,
-    alt: image.alt,
-    ...(focus && { focus }),
-  }
+  const { assetId, sized } = sizedImage(image, 'toContentImage')
   if (!isRasterAsset(assetId)) return { src: `${MEDIA_URL_DIR}/${mediaFileName(assetId)}`, ...sized }
   const copies = rasterCopies(assetId).map(({ name, width }) => ({ url: `${MEDIA_URL_DIR}/${name}`, width }))
   return {
     // The widest copy: what a browser without srcset (and a share card) gets.
     src: copies.at(-1)!.url,
     srcSet: copies.map(({ url, width }) => `${url} ${width}w`).join(', '),
+    ...sized,
+  }
+}
+
+/**
+ * Where an editor's preview serves an image whose files are not in `public/media/` yet,
+ * by asset `_id` (server/preview-media.ts streams the local dataset's file from there).
+ */
+export const PREVIEW_MEDIA_URL_DIR = '/preview-media'
+
+/** The origin of Sanity's image CDN, the one other host a preview's images may come from. */
+export const SANITY_IMAGE_CDN_ORIGIN = 'https://cdn.sanity.io'
+
+/**
+ * Where a preview's image comes from when the build has not copied it: the local
+ * dataset's file (served by the preview process), or a Content Lake project's dataset
+ * on Sanity's image CDN.
+ */
+export type DatasetImageOrigin = { kind: 'local' } | { kind: 'sanity'; projectId: string; dataset: string }
+
+/** A Sanity project id or dataset name, as Sanity allows them: a URL path segment as it is. */
+const PROJECT_OR_DATASET = /^[a-z0-9][a-z0-9_-]{0,63}$/
+
+/**
+ * A validated image projection as an editor's preview shows it straight from the dataset,
+ * for an image the build's media step has not copied (a draft's new upload); the same
+ * size, alt text and focus as `toContentImage`, so the page lays out the same:
+ * - local dataset: `/preview-media/<assetId>`, the uploaded file as it is (no copies);
+ * - Content Lake: its URL on Sanity's CDN, made from the asset `_id` and the source's
+ *   project and dataset (Sanity documents that name as stable; the asset document's own
+ *   `url` field is not trusted), a raster image with a `srcset` of the CDN's resized WebP
+ *   copies at the build's widths and quality (`w`, `fm`, `q`).
+ * Never for visitors' pages: the export serves only the build's copies.
+ * @param image the projection, already checked by `validate.image`
+ * @throws Error when the image was not validated, or a project id or dataset name is not one
+ */
+export function toDatasetImage(image: ProjectedImage, origin: DatasetImageOrigin): ContentImage {
+  const { assetId, sized } = sizedImage(image, 'toDatasetImage')
+  if (origin.kind === 'local') return { src: `${PREVIEW_MEDIA_URL_DIR}/${assetId}`, ...sized }
+  for (const [name, value] of [
+    ['project id', origin.projectId],
+    ['dataset', origin.dataset],
+  ])
+    if (!PROJECT_OR_DATASET.test(value!))
+      throw new Error(`toDatasetImage: "${value}" is not a Sanity ${name}`)
+  const url = `${SANITY_IMAGE_CDN_ORIGIN}/images/${origin.projectId}/${origin.dataset}/${mediaFileName(assetId)}`
+  if (!isRasterAsset(assetId)) return { src: url, ...sized }
+  const copies = rasterWidths(assetSize(assetId).width).map((width) => ({
+    url: `${url}?w=${width}&fm=webp&q=${RASTER_QUALITY}`,
+    width,
+  }))
+  return {
+    src: copies.at(-1)!.url,
+    srcSet: copies.map(({ url: copy, width }) => `${copy} ${width}w`).join(', '),
     ...sized,
   }
 }

@@ -20,7 +20,8 @@ import {
   siteSettingsQuery,
 } from './queries.ts'
 import { DocumentId, getVersionNameFromId, isVersionId } from '@sanity/id-utils'
-import { toContentImage, type ContentImage } from './image.ts'
+import type { ContentImage } from './image.ts'
+import { contentImageOf } from './preview-images.ts'
 import type { MediaAsset } from './media-sync.ts'
 import type {
   CaseStudyCardsQueryResult,
@@ -93,7 +94,7 @@ export async function getSiteSettings(source: ContentSource = sourceFromEnv()): 
   checkDocument(settings, { heroImage: imageAsset })
   return {
     ...settings,
-    heroImage: toContentImage(settings.heroImage),
+    heroImage: await contentImageOf(settings.heroImage, source),
     // A preview (drafts or a release) never sends a visitor's message to the real inbox.
     ...(source.preview || isPreviewPerspective(source.perspective)
       ? { contactWebhookUrl: PREVIEW_CONTACT_PATH }
@@ -123,7 +124,7 @@ export async function getCaseStudyCards(source: ContentSource = sourceFromEnv())
       const issueSource = await sourceAttribute(source, { id: card._id, type: 'caseStudy', path: 'issue' })
       return {
         ...checkDocument(card, imageRules),
-        image: toContentImage(card.image),
+        image: await contentImageOf(card.image, source),
         ...(issueSource && { issueSource }),
       }
     }),
@@ -152,7 +153,7 @@ export async function getCaseStudy(
   const study = await runQuery(caseStudyQuery, { slug: slugOrLegacyId }, source)
   if (!study) return null
   checkDocument(study, imageRules)
-  return { ...study, image: toContentImage(study.image) }
+  return { ...study, image: await contentImageOf(study.image, source) }
 }
 
 /**
@@ -166,7 +167,7 @@ export async function getPortfolioSites(source: ContentSource = sourceFromEnv())
       const urlSource = await sourceAttribute(source, { id: site._id, type: 'portfolioSite', path: 'url' })
       return {
         ...checkDocument(site, imageRules),
-        image: toContentImage(site.image),
+        image: await contentImageOf(site.image, source),
         ...(urlSource && { urlSource }),
       }
     }),

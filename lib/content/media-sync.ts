@@ -8,12 +8,10 @@
  */
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { isRasterAsset, MEDIA_URL_DIR, mediaFileName, rasterCopies } from './image.ts'
+import { isRasterAsset, MEDIA_URL_DIR, mediaFileName, RASTER_QUALITY, rasterCopies } from './image.ts'
 import type { ContentSource } from './source.ts'
 import { assetFileOf, ContentError } from './build-rules.ts'
 
-/** WebP quality of the copies (sharp, 1-100): photos of 1200 px stay well under 100 kB. */
-export const RASTER_QUALITY = 75
 /** An asset document as `mediaAssetsQuery` returns it. */
 export type MediaAsset = {
   _id: string

@@ -481,6 +481,58 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     await page.goto(`${BASE}/preview/disable`)
   })
 
+  test("a draft's new image shows in the preview, from the dataset, at its size; the live site is unchanged", async ({
+    page,
+  }) => {
+    const documents = readDocuments(dataset).filter((doc) => !doc._id.startsWith('drafts.'))
+    const study = documents.find((doc) => doc._type === 'caseStudy')!
+    const live = await (await fetch(`${BASE}/case-studies/${study.slug.current}`)).text()
+    // An editor uploads a new photo: Sanity's asset document, named by the file's sha1, and
+    // the file beside the dataset; only the draft refers to it, so no build has copied it.
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7bd5' } })
+      .png()
+      .toBuffer()
+    const sha1 = createHash('sha1').update(photo).digest('hex')
+    const assetId = `image-${sha1}-640x480-png`
+    writeFileSync(path.join(path.dirname(dataset), 'images', 'e2e-draft-photo.png'), photo)
+    const asset = {
+      _id: assetId,
+      _type: 'sanity.imageAsset',
+      assetId: sha1,
+      sha1hash: sha1,
+      extension: 'png',
+      mimeType: 'image/png',
+      originalFilename: 'e2e-draft-photo.png',
+      size: photo.length,
+      metadata: {
+        _type: 'sanity.imageMetadata',
+        dimensions: { width: 640, height: 480, aspectRatio: 4 / 3 },
+      },
+    }
+    const image = { ...study.image, asset: { _type: 'reference', _ref: assetId } }
+    writeDocuments(dataset, [...documents, asset, { ...study, _id: `drafts.${study._id}`, image }])
+
+    await page.goto(
+      `${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/case-studies/${study.slug.current}`,
+    )
+    const shown = page.locator(`img[src="/preview-media/${assetId}"]`)
+    await expect(shown).toHaveAttribute('width', '640')
+    await expect(shown).toHaveAttribute('height', '480')
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(640)
+    const file = await page.request.get(`${BASE}/preview-media/${assetId}`)
+    expect([file.status(), file.headers()['content-type']]).toEqual([200, 'image/png'])
+    expect(Buffer.from(await file.body())).toEqual(photo)
+
+    // Visitors: the same page as before, and no way to the draft's image.
+    expect(await (await fetch(`${BASE}/case-studies/${study.slug.current}`)).text()).toBe(live)
+    expect(live).not.toContain('/preview-media/')
+    expect((await fetch(`${BASE}/preview-media/${assetId}`)).status).toBe(404)
+    writeDocuments(dataset, documents)
+    await page.goto(`${BASE}/preview/disable`)
+  })
+
   test("Presentation's handshake, and a refresh on a saved change with no reload", async ({ page }) => {
     await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
     // Framed, a preview page answers Presentation's handshake: visual editing is connected.

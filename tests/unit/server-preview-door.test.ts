@@ -188,6 +188,21 @@ describe('the doors of a running publisher', () => {
       expect(await opensPreview(cookie)).toBe(false)
     })
 
+    test("a draft's image (/preview-media/) is the preview server's to answer, for a session only", async () => {
+      const url = `/preview-media/image-${'a'.repeat(40)}-3x2-png`
+      const cookie = cookieOf(await enable())
+      const editor = await site.app.inject({ url, headers: { cookie } })
+      expect(editor.body).toContain(`<h1>Preview of GET ${url}: `)
+      for (const headers of [{}, { cookie: 'site_preview=forged' }]) {
+        const anyone = await site.app.inject({ url, headers })
+        // The live site's answer (with no build live in this fixture, 503), never the preview's.
+        expect(anyone.statusCode).toBe(503)
+        expect(anyone.body).not.toContain('Preview of')
+      }
+      await site.app.inject({ url: '/preview/disable', headers: { cookie, 'sec-fetch-site': 'same-origin' } })
+      expect((await site.app.inject({ url, headers: { cookie } })).body).not.toContain('Preview of')
+    })
+
     test('forged cookies open nothing: unsigned, signed with the secret itself, or a made-up session', async () => {
       const { sign } = await import('@fastify/cookie')
       for (const value of ['on', sign('on', PREVIEW), sign('AAAAAAAAAAAAAAAAAAAAAAAA.1', PREVIEW)])

@@ -153,6 +153,19 @@ describe('previewContentSecurityPolicy', () => {
     ])
   })
 
+  test("images from this site, and from Sanity's CDN only when the content source's images are there", () => {
+    expect(directives(previewContentSecurityPolicy('n', SETTINGS, [])).get('img-src')).toEqual([
+      "'self'",
+      'data:',
+    ])
+    const lake = directives(previewContentSecurityPolicy('n', SETTINGS, [], ['https://cdn.sanity.io']))
+    expect(lake.get('img-src')).toEqual(["'self'", 'data:', 'https://cdn.sanity.io'])
+    expect(lake.get('connect-src')).toEqual(["'self'"])
+    expect(
+      directives(previewContentSecurityPolicy('n', null, [], ['https://cdn.sanity.io'])).get('img-src'),
+    ).toEqual(["'self'", 'data:', 'https://cdn.sanity.io'])
+  })
+
   test('settings that could not be read allow no other host', () => {
     const policy = directives(previewContentSecurityPolicy('n', null, []))
     for (const name of ['script-src', 'frame-src', 'connect-src', 'form-action'])

@@ -1,0 +1,180 @@
+/**
+ * Content images in the preview process (server/preview-child.ts), answered before Next:
+ * - `GET /preview-media/<assetId>`: an image of the local dataset that the build has not
+ *   copied (a draft's new upload; lib/content/preview-images.ts points the page here). The
+ *   id must be a Sanity image asset id, and is only ever looked up: the file is the one the
+ *   dataset's asset document names (`<dataset folder>/images/<originalFilename>`, a plain
+ *   file name), and it is sent only when its sha1 is the one the id carries, so the address
+ *   names the bytes and nothing else on the disk can be reached through it. Its media type
+ *   comes from the id's extension; anything else answers 404.
+ * - `GET /media/<file>`: the build's copies, from `public/media/` as it is now. Next's
+ *   server lists public/ once, when the process starts, so an image a publish copied
+ *   later would be a 404 in the preview; the name must be one the media step writes.
+ * Only a request with an open preview session reaches this process (server/app.ts); it
+ * answers with the preview's headers (`private, no-store`, like every preview answer: a
+ * draft's image leaves no copy behind once the editor leaves), a policy under which a
+ * drawing opened on its own runs nothing, and its own small limit of reads at a time.
+ */
+import { open } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import PQueue from 'p-queue'
+import { assetFileOf, ContentError } from '../lib/content/build-rules.ts'
+import {
+  assetHash,
+  imageMimeType,
+  isImageAssetId,
+  MEDIA_URL_DIR,
+  PREVIEW_MEDIA_URL_DIR,
+} from '../lib/content/image.ts'
+import type { MediaAsset } from '../lib/content/media-sync.ts'
+import { mediaAssetsQuery } from '../lib/content/queries.ts'
+import { runQuery, type ContentSource } from '../lib/content/source.ts'
+
+/**
+ * The largest original file the preview sends, in bytes: a phone's photo is 3 to 12 MB,
+ * and Sanity's Studio warns above about 20. The file is read whole to check its hash.
+ */
+export const PREVIEW_MEDIA_MAX_BYTES = 32 * 1024 * 1024
+
+/** Files read at a time, and waiting (then 503): a page asks for its images at once. */
+const READS = { concurrency: 2, queue: 32 }
+
+/**
+ * The policy of an image answer: opened on its own (a drawing can hold scripts), it runs
+ * nothing, loads nothing and is sandboxed; inside a page's `<img>` a drawing never runs
+ * scripts anyway.
+ */
+const IMAGE_POLICY = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox`
+
+/** A file the media step writes (image.ts `mediaFileName`, `rasterFileName`), and nothing else. */
+const MEDIA_FILE = /^[a-zA-Z0-9]+-\d+x\d+(?:-\d+w\.webp|\.[a-z0-9]+)$/
+
+export type PreviewMediaOptions = {
+  /** The environment's content source (published): asset documents are never drafts. */
+  source: ContentSource
+  /** The app's public/ folder, where the build copies images into `media/`. */
+  publicDir: string
+  /** Told why a request for an image was refused (its path, the error), for the log. */
+  onError: (path: string, error: unknown) => void
+  maxBytes?: number
+}
+
+/** Refused, with the reason for the log only: the editor gets a plain 404. */
+class Refused extends Error {}
+
+/** See the module comment. */
+export class PreviewMedia {
+  #options: PreviewMediaOptions
+  #reads = new PQueue({ concurrency: READS.concurrency })
+
+  constructor(options: PreviewMediaOptions) {
+    this.#options = options
+  }
+
+  /**
+   * Answers a request for `/preview-media/…` or `/media/…`.
+   * @returns false for any other path (Next's to answer); true once answered. Never throws.
+   */
+  async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/'
+    const inFolder = (folder: string) => pathname.startsWith(`${folder}/`)
+    if (!inFolder(PREVIEW_MEDIA_URL_DIR) && !inFolder(MEDIA_URL_DIR)) return false
+    const plain = (status: number, text: string, headers: Record<string, string> = {}) => {
+      if (res.headersSent) return void res.destroy()
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(text)
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      plain(405, 'Method not allowed', { Allow: 'GET, HEAD' })
+      return true
+    }
+    if (this.#reads.size >= READS.queue) {
+      plain(503, 'The preview is busy', { 'Retry-After': '5' })
+      return true
+    }
+    try {
+      await this.#reads.add(() =>
+        inFolder(PREVIEW_MEDIA_URL_DIR)
+          ? this.#datasetImage(pathname.slice(PREVIEW_MEDIA_URL_DIR.length + 1), req, res)
+          : this.#copiedImage(pathname.slice(MEDIA_URL_DIR.length + 1), req, res),
+      )
+    } catch (error) {
+      this.#options.onError(pathname, error)
+      plain(404, 'Not found')
+    }
+    return true
+  }
+
+  /** The dataset's file of an asset, by `_id` (see the module comment). */
+  async #datasetImage(assetId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Exactly an asset id: no encoding, separator or dot segment gets this far.
+    if (!isImageAssetId(assetId)) throw new Refused(`"${assetId}" is not a Sanity image asset id`)
+    const { source, maxBytes = PREVIEW_MEDIA_MAX_BYTES } = this.#options
+    if (source.kind !== 'local') throw new Refused('the Content Lake serves its images from its CDN')
+    const type = imageMimeType(assetId.slice(assetId.lastIndexOf('-') + 1))
+    if (!type) throw new Refused(`"${assetId}" is not a kind of image the preview sends`)
+    const [asset] = (await runQuery(mediaAssetsQuery, { referenced: [assetId] }, source)) as MediaAsset[]
+    if (!asset) throw new Refused(`the dataset has no asset "${assetId}"`)
+    const name = asset.originalFilename
+    if (!name || path.basename(name) !== name || name === '..' || name.includes('\0'))
+      throw new ContentError(assetId, 'originalFilename', 'must be a plain file name, not a path')
+    const hash = assetHash(assetId)
+    if (asset.sha1hash && asset.sha1hash !== hash)
+      throw new ContentError(assetId, 'sha1hash', `is not the hash its _id names (${hash})`)
+    // assetFileOf words any failure to read as a missing file; the log gets the real reason.
+    let unread: unknown
+    const bytes = await assetFileOf(
+      { ...asset, sha1hash: hash },
+      path.join(path.dirname(source.file), 'images'),
+      (file) =>
+        readAtMost(file, maxBytes).catch((error: unknown) => {
+          unread = error
+          throw error
+        }),
+    ).catch((error: unknown) => {
+      throw unread ?? error
+    })
+    res.writeHead(200, this.#headers(type, bytes.length))
+    res.end(req.method === 'HEAD' ? undefined : bytes)
+  }
+
+  /** A copy the build wrote into public/media/, by its name. */
+  async #copiedImage(name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!MEDIA_FILE.test(name)) throw new Refused(`"${name}" is not a name the media step writes`)
+    const type = imageMimeType(name.slice(name.lastIndexOf('.') + 1))
+    if (!type) throw new Refused(`"${name}" is not a kind of image`)
+    const file = path.join(this.#options.publicDir, MEDIA_URL_DIR, name)
+    const handle = await open(file)
+    try {
+      const stats = await handle.stat()
+      if (!stats.isFile()) throw new Refused(`${file} is not a file`)
+      res.writeHead(200, this.#headers(type, stats.size))
+      if (req.method === 'HEAD') return void res.end()
+      await pipeline(handle.createReadStream({ autoClose: false }), res)
+    } finally {
+      await handle.close()
+    }
+  }
+
+  #headers(type: string, length: number): Record<string, string> {
+    return { 'Content-Type': type, 'Content-Length': String(length), 'Content-Security-Policy': IMAGE_POLICY }
+  }
+}
+
+/**
+ * A file's bytes, when it is a regular file of at most `maxBytes`.
+ * @throws Error saying why not
+ */
+async function readAtMost(file: string, maxBytes: number): Promise<Buffer> {
+  const handle = await open(file)
+  try {
+    const stats = await handle.stat()
+    if (!stats.isFile()) throw new Error(`${file} is not a file`)
+    if (stats.size > maxBytes)
+      throw new Error(`${file} is ${stats.size} bytes, more than the ${maxBytes} the preview sends`)
+    return await handle.readFile()
+  } finally {
+    await handle.close()
+  }
+}
