@@ -1,15 +1,10 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { useCallback } from 'react'
+import { useCallback, useEffect, useRef, useTransition } from 'react'
 import { VisualEditing, type VisualEditingProps } from 'next-sanity/visual-editing/client-component'
+import { coalesceRefreshes } from '@/lib/preview-refresh'
 import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
-
-/**
- * How long a refresh keeps Presentation's spinner up, in ms: the server renders the
- * page again (the preview reads the dataset on every request), which takes well under this.
- */
-const REFRESH_SETTLES_MS = 1000
 
 /**
  * Sanity's visual editing in an editor's preview (next-sanity's `<VisualEditing />`),
@@ -17,14 +12,36 @@ const REFRESH_SETTLES_MS = 1000
  * the page and can navigate it, its perspective switcher sets the perspective cookie
  * (through the publisher's `PREVIEW_PERSPECTIVE_PATH`, then renders again), click-to-edit overlays mark stega-encoded text, and every saved change
  * in the Studio (a `mutation` refresh) renders the page again at once: nothing waits for
- * a webhook or a build. Outside Presentation's frame it does nothing.
+ * a webhook or a build. Renders never pile up: one at a time, and the changes saved
+ * meanwhile share the next (`coalesceRefreshes`). Outside Presentation's frame it does nothing.
  */
 export function PreviewVisualEditing() {
   const router = useRouter()
+  // The transition stays pending until the refreshed page has committed: then the render
+  // in flight is over, and Presentation's spinner stops.
+  const [rendering, startRendering] = useTransition()
+  const committed = useRef<() => void>(undefined)
+  useEffect(() => {
+    if (rendering) return
+    committed.current?.()
+    committed.current = undefined
+  }, [rendering])
+  const renderAgain = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        committed.current = resolve
+        startRendering(() => router.refresh())
+      }),
+    [router],
+  )
+  const requests = useRef<() => Promise<void>>(undefined)
   const refresh = useCallback<NonNullable<VisualEditingProps['refresh']>>(() => {
-    router.refresh()
-    return new Promise<void>((resolve) => setTimeout(resolve, REFRESH_SETTLES_MS))
-  }, [router])
+    requests.current ??= coalesceRefreshes(renderAgain)
+    return requests.current().catch((error: unknown) => {
+      // The next change renders again; this one is only reported.
+      console.error(error)
+    })
+  }, [renderAgain])
   const onPerspectiveChange = useCallback<NonNullable<VisualEditingProps['onPerspectiveChange']>>(
     async (perspective) => {
       const layers = Array.isArray(perspective) ? perspective.join(',') : perspective
