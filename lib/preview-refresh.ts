@@ -25,14 +25,16 @@ function waiters(): Waiters {
  * @param render starts one render of the page; its promise settles when that render has
  *   committed (or failed)
  * @param timeoutMs how long a render may take, in ms, before it counts as failed and the
- *   next one may start (a render that never settles must not stop every later refresh)
+ *   next one may start (a render that never settles must not stop every later refresh);
+ *   the default is beyond the 20 s after which the preview server answers a render with a
+ *   page saying it took too long
  * @returns `request()`: asks for a render; its promise resolves when a render that started
  *   after the request has committed, and rejects with that render's error (or a timeout
  *   naming `timeoutMs`); a failed render never stops the next
  */
 export function coalesceRefreshes(
   render: () => Promise<void>,
-  { timeoutMs = 10_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
 ): () => Promise<void> {
   let inFlight = false
   let next: Waiters | undefined
