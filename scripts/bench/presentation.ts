@@ -19,6 +19,9 @@ export type FrameMessage = {
   at: number
 }
 
+/** One page render the frame asked the server for. */
+export type Render = { url: string; started: number; ended?: number }
+
 /** A preview page framed by the stand-in, connected (the handshake answered). */
 export type PresentationFrame = {
   /** the framed page, for Playwright's own calls (it stays the same document: no reload) */
@@ -42,8 +45,12 @@ export type PresentationFrame = {
    *   clock), which throws after `timeoutMs` naming the text and selector
    */
   watchFor: (text: string, selector?: string, timeoutMs?: number) => Promise<() => Promise<number>>
-  /** the page renders (RSC requests, prefetches aside) the frame made so far, by URL */
-  renders: () => string[]
+  /**
+   * the page renders the frame asked for so far (RSC requests, prefetches aside), oldest
+   * first: when each started and ended (epoch ms by this process's clock, as Playwright
+   * reports the events; `ended` is unset while it runs)
+   */
+  renders: () => Render[]
   /** Removes the frame and stops recording. */
   close: () => Promise<void>
 }
@@ -130,11 +137,19 @@ export async function openPresentation(
     )
   const frame = await (await page.$('iframe[data-presentation="stand-in"]'))?.contentFrame()
   if (!frame) throw new Error(`Presentation stand-in: the frame of ${src} is gone`)
-  const renders: string[] = []
+  const renders = new Map<Request, Render>()
+  const now = () => performance.timeOrigin + performance.now()
   const onRequest = (request: Request) => {
-    if (request.frame() === frame && isRender(request)) renders.push(request.url())
+    if (request.frame() === frame && isRender(request))
+      renders.set(request, { url: request.url(), started: now() })
+  }
+  const onEnd = (request: Request) => {
+    const render = renders.get(request)
+    if (render) render.ended = now()
   }
   page.on('request', onRequest)
+  page.on('requestfinished', onEnd)
+  page.on('requestfailed', onEnd)
 
   type State = {
     frame: HTMLIFrameElement
@@ -212,9 +227,11 @@ export async function openPresentation(
         }
       }
     },
-    renders: () => [...renders],
+    renders: () => [...renders.values()].map((render) => ({ ...render })),
     close: async () => {
       page.off('request', onRequest)
+      page.off('requestfinished', onEnd)
+      page.off('requestfailed', onEnd)
       await page.evaluate((key) => {
         const store = window as unknown as Record<string, State | undefined>
         const state = store[key]
