@@ -4,7 +4,7 @@
  * page arrives, as Next's does (the router's state becomes a promise inside a transition).
  */
 import { act, render, screen } from '@testing-library/react'
-import { startTransition, Suspense, use, useState } from 'react'
+import { startTransition, Suspense, use, useEffect, useState } from 'react'
 import type { VisualEditingProps } from 'next-sanity/visual-editing/client-component'
 
 type Refresh = NonNullable<VisualEditingProps['refresh']>
@@ -18,13 +18,13 @@ jest.mock('next-sanity/visual-editing/client-component', () => ({
 
 /** The server's answers the stand-in router waits for, one per refresh, in order. */
 const answers: ((page: string) => void)[] = []
-let showPage: (page: Promise<string>) => void = () => {
-  throw new Error('the page has not rendered')
-}
+/** How the stand-in router shows a page: set by the rendered page. */
+const shown: { page?: (page: Promise<string>) => void } = {}
 const router = {
   refresh: jest.fn(() => {
     const page = new Promise<string>((resolve) => answers.push(resolve))
-    startTransition(() => showPage(page))
+    if (!shown.page) throw new Error('the page has not rendered')
+    startTransition(() => shown.page!(page))
   }),
 }
 jest.mock('next/navigation', () => ({ useRouter: () => router }))
@@ -38,7 +38,9 @@ function Shown({ page }: { page: Promise<string> }) {
 
 function Page() {
   const [page, setPage] = useState(() => Promise.resolve('v0'))
-  showPage = setPage
+  useEffect(() => {
+    shown.page = setPage
+  }, [])
   return (
     <Suspense fallback={<p>loading</p>}>
       <Shown page={page} />
