@@ -34,6 +34,9 @@
  * `--preview-isolation-only` what the preview costs visitors (a fixed rate of visitors
  * alone and beside an editor's preview loop, beside four previews of a 13 MB draft; the
  * memory of the publisher and of the preview process; a saved draft to visible) alone;
+ * `--preview-refresh-only` Presentation's refresh of a framed preview in Chromium (one
+ * saved change, and changes as fast as typing, to the frame showing them; the page renders
+ * asked for, coalesced and as before) at the seed and the seed plus `--scale N` case studies;
  * `--scale-publish-only` the figures at scale alone (`--scale N` sets the size; about 15
  * minutes at 200 on 2 cores).
  */
@@ -48,6 +51,7 @@ import { compareExports, type ExportDiff } from './bench/export-diff.ts'
 import { measureEditorFigures, type EditorFigures } from './bench/editors.ts'
 import { measureContentLakePreview } from './bench/preview-content-lake.ts'
 import { measurePreviewIsolation, type IsolationFigures } from './bench/preview-isolation.ts'
+import { measurePreviewRefresh, type PreviewRefreshFigures } from './bench/preview-refresh.ts'
 import { measureGate, type GateFigures } from './bench/gate.ts'
 import { measureValidation, type ValidationFigures } from './bench/validation.ts'
 import { measureScale, SCALE_PHASES, type ScaleFigures } from './bench/scale.ts'
@@ -271,6 +275,44 @@ const printIsolation = (figures: IsolationFigures) => {
   )
 }
 
+const printPreviewRefresh = (figures: PreviewRefreshFigures) => {
+  console.log("\nPresentation's refresh of a framed preview (Chromium; ms, or renders; median (each run)):")
+  const cell = (runs: { median: number; runs: number[] }) => `${runs.median} (${runs.runs.join(' / ')})`
+  console.table(
+    Object.fromEntries(
+      figures.sizes.flatMap((size) => [
+        [
+          `${size.caseStudies} case studies, coalesced`,
+          {
+            'one change -> shown (ms)': cell(size.coalesced.oneChange),
+            'typing: last change -> shown (ms)': cell(size.coalesced.typingLastShown),
+            'typing: renders': cell(size.coalesced.typingRenders),
+          },
+        ],
+        [
+          `${size.caseStudies} case studies, each change rendered (before)`,
+          {
+            'one change -> shown (ms)': cell(size.eachChange.oneChange),
+            'typing: last change -> shown (ms)': cell(size.eachChange.typingLastShown),
+            'typing: renders': cell(size.eachChange.typingRenders),
+          },
+        ],
+      ]),
+    ),
+  )
+  console.log(
+    `Typing: 20 changes 50 ms apart, each followed by its refresh; target at most 1,000 ms. Load average ` +
+      `(1/5/15 min) after each size: ${figures.sizes.map((size) => `${size.caseStudies} case studies ${size.loadAfter.join(' / ')}`).join('; ')} ` +
+      `(${os.availableParallelism()} cores)`,
+  )
+}
+
+if (process.argv.includes('--preview-refresh-only')) {
+  requireBuild()
+  printPreviewRefresh(await measurePreviewRefresh(3, scaleFlag()))
+  process.exit(0)
+}
+
 if (process.argv.includes('--preview-isolation-only')) {
   requireBuild()
   printIsolation(await measurePreviewIsolation(3, scaleFlag()))
@@ -293,6 +335,7 @@ if (process.argv.includes('--editors-only')) {
   printGate(await measureGate('out'))
   printEditors(await measureEditorFigures(3, scaleFlag()))
   printIsolation(await measurePreviewIsolation(3, scaleFlag()))
+  printPreviewRefresh(await measurePreviewRefresh(3, scaleFlag()))
   printContentLakePreview(await measureContentLakePreview())
   if (against) await compareBytes(against, await routeBytes('out'))
   process.exit(0)

@@ -1,18 +1,13 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { useCallback } from 'react'
+import { useCallback, useEffect, useRef, useTransition } from 'react'
 import { VisualEditing, type VisualEditingProps } from 'next-sanity/visual-editing/client-component'
+import { coalesceRefreshes } from '@/lib/preview-refresh'
+import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
 
 /** One finding of visual editing's check for stega where it breaks things. */
 type SuspiciousStegaReport = Parameters<NonNullable<VisualEditingProps['onSuspiciousStega']>>[0][number]
-import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
-
-/**
- * How long a refresh keeps Presentation's spinner up, in ms: the server renders the
- * page again (the preview reads the dataset on every request), which takes well under this.
- */
-const REFRESH_SETTLES_MS = 1000
 
 /**
  * Stega found where it breaks things (an attribute, `<head>`, a script, a form value, the
@@ -39,18 +34,40 @@ export function reportSuspiciousStega(reports: SuspiciousStegaReport[]) {
  * - in Presentation's frame, a click focuses the field in the Studio beside it; the
  *   address bar follows the page and can navigate it; its perspective switcher sets the
  *   perspective cookie (through the publisher's `PREVIEW_PERSPECTIVE_PATH`, then renders
- *   again); every saved change in the Studio (a `mutation` refresh) renders the page again:
- *   nothing waits for a webhook or a build;
+ *   again); every saved change in the Studio (a `mutation` refresh) renders the page again,
+ *   with nothing waiting for a webhook or a build, and renders never pile up: one at a
+ *   time, the changes saved meanwhile sharing the next (`coalesceRefreshes`);
  * - outside it (the preview opened on its own), each overlay shows an "Open in Studio"
  *   link to that document and field.
  * Stega where it would break something is reported (`reportSuspiciousStega`).
  */
 export function PreviewVisualEditing() {
   const router = useRouter()
+  // The transition stays pending until the refreshed page has committed: then the render
+  // in flight is over, and Presentation's spinner stops.
+  const [rendering, startRendering] = useTransition()
+  const committed = useRef<() => void>(undefined)
+  useEffect(() => {
+    if (rendering) return
+    committed.current?.()
+    committed.current = undefined
+  }, [rendering])
+  const renderAgain = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        committed.current = resolve
+        startRendering(() => router.refresh())
+      }),
+    [router],
+  )
+  const requests = useRef<() => Promise<void>>(undefined)
   const refresh = useCallback<NonNullable<VisualEditingProps['refresh']>>(() => {
-    router.refresh()
-    return new Promise<void>((resolve) => setTimeout(resolve, REFRESH_SETTLES_MS))
-  }, [router])
+    requests.current ??= coalesceRefreshes(renderAgain)
+    return requests.current().catch((error: unknown) => {
+      // The next change renders again; this one is only reported.
+      console.error(error)
+    })
+  }, [renderAgain])
   const onPerspectiveChange = useCallback<NonNullable<VisualEditingProps['onPerspectiveChange']>>(
     async (perspective) => {
       const layers = Array.isArray(perspective) ? perspective.join(',') : perspective

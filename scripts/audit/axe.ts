@@ -20,7 +20,7 @@ export type AxeViolation = { rule: string; impact: string | null; help: string; 
 export type AxePageResult = { route: string; width: number; passes: number; violations: AxeViolation[] }
 
 /** Chromium's path (CHROMIUM_PATH, default Debian's /usr/bin/chromium; empty: Playwright's own). */
-function executablePath(): string | undefined {
+export function chromiumPath(): string | undefined {
   return (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') || undefined
 }
 
@@ -77,7 +77,7 @@ export async function auditAccessibility(
   options: { widths?: readonly number[]; parallel?: number } = {},
 ): Promise<AxePageResult[]> {
   const jobs = routes.flatMap((route) => (options.widths ?? AXE_WIDTHS).map((width) => ({ route, width })))
-  const browser = await chromium.launch({ executablePath: executablePath(), args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   try {
     const results: AxePageResult[] = new Array(jobs.length)
     let next = 0

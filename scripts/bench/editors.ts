@@ -12,7 +12,7 @@
  *    are processes of their own) while serving previews.
  * Each figure is the median of `runs`, one fresh publisher per run, from the build in out/.
  */
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
@@ -54,9 +54,16 @@ export type EditorFigures = {
   residentMb: Timing
 }
 
-/** Writes documents as an NDJSON dataset file. */
-export const writeDataset = (file: string, documents: StoredDocument[]) =>
-  writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
+/**
+ * Writes documents as an NDJSON dataset file, whole at once (a file beside it, renamed
+ * over it): the preview reads the file again whenever it changes, and a render that read
+ * it half-written would fail, where the Content Lake only ever answers with saved documents.
+ */
+export function writeDataset(file: string, documents: StoredDocument[]) {
+  const writing = `${file}.writing`
+  writeFileSync(writing, documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
+  renameSync(writing, file)
+}
 
 /** The seed's review shown on the home page, which each edit changes. */
 export function homeReview(documents: StoredDocument[]): StoredDocument {
@@ -128,6 +135,16 @@ export async function previewPublisher(
     timeoutMs: 300_000,
     env: { SANITY_WEBHOOK_SECRET: SECRET, SANITY_PREVIEW_SECRET: PREVIEW_SECRET, LOCAL_DATASET: file },
   })
+}
+
+/** A publisher with the preview on a dataset file, from the build in out/, once its preview is ready. */
+export async function readyPreviewPublisher(
+  kept: ReturnType<typeof keepExport>,
+  file: string,
+): Promise<ServedSite> {
+  const site = await previewPublisher(kept, file)
+  await previewReady(site.origin, performance.now())
+  return site
 }
 
 /**

@@ -20,15 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
-import type { ServedSite } from '../audit/serve.ts'
-import {
-  draftToVisible,
-  previewCookie,
-  previewPublisher,
-  previewReady,
-  residentMb,
-  writeDataset,
-} from './editors.ts'
+import { draftToVisible, previewCookie, readyPreviewPublisher, residentMb, writeDataset } from './editors.ts'
 import { median } from './median.ts'
 import { keepExport } from './publish.ts'
 import { largeDataset } from './validation.ts'
@@ -171,13 +163,6 @@ function bigDraft(documents: StoredDocument[], blocks: number): StoredDocument {
     children: [{ _type: 'span', _key: `big${index}s`, text: `${index}: ${sentence.repeat(6)}`, marks: [] }],
   }))
   return { ...study, _id: `drafts.${study._id}`, issue }
-}
-
-/** A publisher with the preview on a dataset file, from the build in out/, once its preview is ready. */
-async function readyPreviewPublisher(kept: ReturnType<typeof keepExport>, file: string): Promise<ServedSite> {
-  const site = await previewPublisher(kept, file)
-  await previewReady(site.origin, performance.now())
-  return site
 }
 
 /**

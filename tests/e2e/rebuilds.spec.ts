@@ -25,6 +25,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { descendantsOf, serveExport, type ServedSite } from '../../scripts/audit/serve'
+import { openPresentation } from '../../scripts/bench/presentation'
 import { readHealth, sendWebhook } from '../../scripts/publisher-client'
 import { NOT_FOUND_ROUTE } from '../../scripts/audit/routes'
 import { collectPageTexts, coverageOf, ownedTexts } from '../../scripts/audit/stega-coverage'
@@ -536,20 +537,22 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
   test("Presentation's handshake, and a refresh on a saved change with no reload", async ({ page }) => {
     await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
     // Framed, a preview page answers Presentation's handshake: visual editing is connected.
+    const presentation = await openPresentation(page, '/')
+    const said = async () => (await presentation.messages()).map(({ type, from }) => `${type} from ${from}`)
+    expect(await said()).toContain('handshake/syn-ack from overlays')
     // Then an editor's change is saved (a draft of the site settings' hero headline).
     const saved = `Saved in the Studio at ${new Date().toISOString()}`
-    const exchange = await framedPresentation(page, '/', () => {
-      const documents = readDocuments(dataset).filter((doc) => doc._id !== 'drafts.siteSettings')
-      const settings = documents.find((doc) => doc._id === 'siteSettings')!
-      writeDocuments(dataset, [
-        ...documents,
-        { ...settings, _id: 'drafts.siteSettings', heroHeadline: saved },
-      ])
-    })
-    expect(exchange.seen).toContain('handshake/syn-ack from overlays')
-    // The saved change shows in the frame without a reload of the frame.
-    expect(exchange.loads).toBe(1)
-    expect(exchange.text).toContain(saved)
+    const documents = readDocuments(dataset).filter((doc) => doc._id !== 'drafts.siteSettings')
+    const settings = documents.find((doc) => doc._id === 'siteSettings')!
+    writeDocuments(dataset, [...documents, { ...settings, _id: 'drafts.siteSettings', heroHeadline: saved }])
+    await presentation.refresh('mutation')
+    // The saved change shows in the frame without a reload of the frame, and Presentation
+    // hears that the refresh is over.
+    await expect.poll(() => presentation.text(), { timeout: 10_000 }).toContain(saved)
+    expect(await presentation.loads()).toBe(1)
+    await expect.poll(said).toContain('visual-editing/refreshed from overlays')
+    await presentation.close()
+    writeDocuments(dataset, documents)
     await page.goto(`${BASE}/preview/disable`)
   })
 
@@ -709,75 +712,6 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })
-
-/**
- * The current page plays the Studio's Presentation tool around a page of this site in a
- * frame, speaking Sanity's comlink protocol as Presentation does: the handshake (`syn`
- * every 500 ms until `syn-ack`, then `ack`), then, after `save` changed the content, a
- * `presentation/refresh` with source `mutation` (what Presentation sends when an editor's
- * change is saved). Visitors' pages, and pages outside a frame, carry no visual editing
- * and never answer.
- * @returns what the frame said ("type from sender"), how many times the frame loaded (a
- *   refresh re-renders in place: 1), and the frame's text 5 s after the refresh
- */
-async function framedPresentation(
-  page: Page,
-  src: string,
-  save: () => void,
-): Promise<{ seen: string[]; loads: number; text: string }> {
-  const exposed = `save${Date.now()}`
-  await page.exposeFunction(exposed, save)
-  return page.evaluate(
-    async ({ url, exposed }) => {
-      const seen: string[] = []
-      const channelId = 'chn-e2e'
-      const frame = document.createElement('iframe')
-      let loads = 0
-      frame.addEventListener('load', () => (loads += 1))
-      frame.style.width = '1280px'
-      frame.style.height = '800px'
-      const message = (type: string, id: string, data?: unknown) => ({
-        domain: 'sanity/comlink',
-        type,
-        from: 'presentation',
-        to: 'visual-editing',
-        channelId,
-        id,
-        ...(data === undefined ? {} : { data }),
-      })
-      const listen = ({ data }: MessageEvent) => {
-        // Visual editing answers in the older "channels" dialect, which Presentation reads too.
-        if (['sanity/comlink', 'sanity/channels'].includes(data?.domain))
-          seen.push(`${data.type} from ${data.from}`)
-      }
-      window.addEventListener('message', listen)
-      frame.src = url
-      document.body.append(frame)
-      const acked = () => seen.includes('handshake/syn-ack from overlays')
-      for (let tries = 0; !acked() && tries < 60; tries++) {
-        frame.contentWindow?.postMessage(
-          message('comlink/handshake/syn', `msg-syn-${tries}`),
-          location.origin,
-        )
-        await new Promise((resolve) => setTimeout(resolve, 500))
-      }
-      if (!acked()) return { seen, loads, text: '' }
-      frame.contentWindow?.postMessage(message('comlink/handshake/ack', 'msg-ack'), location.origin)
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-      await (window as unknown as Record<string, () => Promise<void>>)[exposed]!()
-      frame.contentWindow?.postMessage(
-        message('presentation/refresh', 'msg-refresh', { source: 'mutation', livePreviewEnabled: false }),
-        location.origin,
-      )
-      await new Promise((resolve) => setTimeout(resolve, 5000))
-      const text = frame.contentDocument?.body?.innerText ?? ''
-      window.removeEventListener('message', listen)
-      frame.remove()
-      return { seen, loads, text }
-    },
-    { url: src, exposed },
-  )
-}
 
 /**
  * The text of a page of this site framed by the current page, or '' when the browser
