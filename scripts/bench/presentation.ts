@@ -9,7 +9,7 @@ import type { Frame, Page, Request } from '@playwright/test'
 
 /** One message the framed page posted to Presentation. */
 export type FrameMessage = {
-  /** e.g. `handshake/syn-ack`, `visual-editing/refreshed`, `visual-editing/focus` */
+  /** as the frame names it, e.g. `handshake/syn-ack`, `visual-editing/refreshed`, `overlay/focus` (the older dialect of `visual-editing/focus`) */
   type: string
   /** the sender's name, e.g. `overlays` */
   from: string

@@ -346,10 +346,15 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     page,
   }) => {
     await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
-    await page.locator('sanity-visual-editing').waitFor({ state: 'attached' })
-    await page.getByRole('heading', { level: 1 }).hover()
     const open = page.getByRole('link', { name: 'Open in Studio' })
-    await expect(open).toHaveCount(1)
+    // The overlays find the page's elements once hydrated: hover until the one shows.
+    const hover = async (target: ReturnType<Page['locator']>) =>
+      expect(async () => {
+        await page.mouse.move(0, 0)
+        await target.hover()
+        await expect(open).toHaveCount(1, { timeout: 1000 })
+      }).toPass({ timeout: 20_000 })
+    await hover(page.getByRole('heading', { level: 1 }))
     const href = new URL((await open.getAttribute('href'))!)
     expect(href.pathname).toBe(
       '/studio/intent/edit/mode=presentation;id=siteSettings;type=siteSettings;path=heroHeadline',
@@ -360,12 +365,12 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
       (doc) => doc._type === 'caseStudy' && !doc._id.startsWith('drafts.'),
     )!
     await page.goto(`${BASE}/case-studies/${study.slug.current}`)
-    await page.locator('sanity-visual-editing').waitFor({ state: 'attached' })
     const block = study.issue[0]
-    await page.locator('#box-issue + div p').first().hover()
+    await hover(page.locator('#box-issue + div p').first())
     const span = decodeURIComponent(new URL((await open.getAttribute('href'))!).pathname)
     expect(span).toBe(
-      `/studio/intent/edit/mode=presentation;id=${study._id};type=caseStudy;path=issue[_key=="${block._key}"].children[_key=="${block.children[0]._key}"].text`,
+      // Visual editing writes the path in its URL form: `field:key` for a keyed item.
+      `/studio/intent/edit/mode=presentation;id=${study._id};type=caseStudy;path=issue:${block._key}.children:${block.children[0]._key}.text`,
     )
     await page.goto(`${BASE}/preview/disable`)
   })
@@ -455,7 +460,7 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     await page.goto(
       `${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/case-studies/e2e-new-case-study`,
     )
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fresh.detailTitle)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(fresh.detailTitle) // and its edit link, invisible
 
     // Drafts (the default) do not show the release; its perspective does.
     await page.goto(`${BASE}/`)
@@ -478,7 +483,7 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     expect(await choose('raw')).toBe(400)
     expect(await choose('published')).toBe(204)
     await page.goto(`${BASE}/case-studies/e2e-new-case-study`)
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(fresh.detailTitle)
+    await expect(page.getByRole('heading', { level: 1 })).not.toContainText(fresh.detailTitle)
     await page.goto(`${BASE}/preview/disable`)
   })
 
@@ -553,6 +558,36 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     await expect.poll(said).toContain('visual-editing/refreshed from overlays')
     await presentation.close()
     writeDocuments(dataset, documents)
+    await page.goto(`${BASE}/preview/disable`)
+  })
+
+  test('in Presentation, a click on a heading focuses its field: the frame posts its document and path', async ({
+    page,
+  }) => {
+    await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
+    const presentation = await openPresentation(page, '/')
+    const heading = presentation.frame.getByRole('heading', { level: 1 })
+    // `visual-editing/focus`, which the frame posts in the protocol's older dialect, as
+    // `overlay/focus` (Presentation reads both).
+    const focused = async () =>
+      (await presentation.messages()).filter((message) =>
+        ['visual-editing/focus', 'overlay/focus'].includes(message.type),
+      )
+    // The overlays find the page's elements once hydrated: click until one is focused.
+    await expect(async () => {
+      await heading.hover()
+      await heading.click()
+      expect(await focused()).not.toHaveLength(0)
+    }).toPass({ timeout: 20_000 })
+    expect((await focused())[0]!.data).toMatchObject({
+      id: 'siteSettings',
+      type: 'siteSettings',
+      path: 'heroHeadline',
+      baseUrl: '/studio',
+    })
+    // Inside the frame a click edits: no "Open in Studio" link, and the page did not navigate.
+    expect(await presentation.loads()).toBe(1)
+    await presentation.close()
     await page.goto(`${BASE}/preview/disable`)
   })
 
