@@ -37,6 +37,8 @@
  * `--preview-refresh-only` Presentation's refresh of a framed preview in Chromium (one
  * saved change, and changes as fast as typing, to the frame showing them; the page renders
  * asked for, coalesced and as before) at the seed and the seed plus `--scale N` case studies;
+ * `--preview-stega-only` click-to-edit per preview route (the texts an editor owns that link
+ * to their field; the HTML with stega against without, raw and gzipped) at the seed;
  * `--scale-publish-only` the figures at scale alone (`--scale N` sets the size; about 15
  * minutes at 200 on 2 cores).
  */
@@ -52,6 +54,7 @@ import { measureEditorFigures, type EditorFigures } from './bench/editors.ts'
 import { measureContentLakePreview } from './bench/preview-content-lake.ts'
 import { measurePreviewIsolation, type IsolationFigures } from './bench/preview-isolation.ts'
 import { measurePreviewRefresh, type PreviewRefreshFigures } from './bench/preview-refresh.ts'
+import { measurePreviewStega, printPreviewStega } from './bench/preview-stega.ts'
 import { measureGate, type GateFigures } from './bench/gate.ts'
 import { measureValidation, type ValidationFigures } from './bench/validation.ts'
 import { measureScale, SCALE_PHASES, type ScaleFigures } from './bench/scale.ts'
@@ -310,6 +313,12 @@ const printPreviewRefresh = (figures: PreviewRefreshFigures) => {
 if (process.argv.includes('--preview-refresh-only')) {
   requireBuild()
   printPreviewRefresh(await measurePreviewRefresh(3, scaleFlag()))
+  process.exit(0)
+}
+
+if (process.argv.includes('--preview-stega-only')) {
+  requireBuild()
+  printPreviewStega(await measurePreviewStega())
   process.exit(0)
 }
 
