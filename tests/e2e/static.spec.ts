@@ -1,5 +1,18 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { VERCEL_STEGA_REGEX } from '@vercel/stega'
+import { listFiles } from '../../lib/build-output'
 import { expect, test } from './fixtures'
 import { documentsOf, SAMPLE_ROUTES as routes, settings } from './content'
+
+test("visitors' export carries no stega: no page, payload, feed or header file holds an edit link", async () => {
+  // Every text file of the build the tests serve: pages, React's payloads, scripts, feeds.
+  const text = /\.(html|txt|json|xml|js|css|webmanifest|svg)$|^_(headers|redirects)$/
+  const files = (await listFiles('out')).filter((file) => text.test(path.basename(file)))
+  expect(files.length).toBeGreaterThan(50)
+  const stega = new RegExp(VERCEL_STEGA_REGEX.source, 'u')
+  expect(files.filter((file) => stega.test(readFileSync(path.join('out', file), 'utf8')))).toEqual([])
+})
 
 test('no request leaves the origin, on any route', async ({ page, baseURL }) => {
   const outside: string[] = []
