@@ -65,6 +65,21 @@ export function writeDataset(file: string, documents: StoredDocument[]) {
   renameSync(writing, file)
 }
 
+/**
+ * A fresh folder for a bench's dataset, and the seed's documents to write there: the seed's
+ * images are linked in beside it, since a dataset's images are files beside it (as in
+ * `studio/seed/`).
+ * @param prefix the folder's name in the system's temporary folder, e.g. `bench-refresh-`
+ * @returns the folder (the caller removes it), the dataset file's path in it (not written
+ *   yet: `writeDataset`), and the seed's documents
+ */
+export function seedFolder(prefix: string): { dir: string; file: string; seed: StoredDocument[] } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix))
+  symlinkSync(path.resolve(path.dirname(DEFAULT_LOCAL_DATASET), 'images'), path.join(dir, 'images'), 'dir')
+  const seed = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
+  return { dir, file: path.join(dir, 'dataset.ndjson'), seed }
+}
+
 /** The seed's review shown on the home page, which each edit changes. */
 export function homeReview(documents: StoredDocument[]): StoredDocument {
   const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')
@@ -155,10 +170,7 @@ export async function readyPreviewPublisher(
  */
 export async function measureEditorFigures(runs = 3, scale = 200): Promise<EditorFigures> {
   const kept = keepExport()
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-editors-'))
-  // A dataset's images are files beside it, as in the seed.
-  symlinkSync(path.resolve(path.dirname(DEFAULT_LOCAL_DATASET), 'images'), path.join(dir, 'images'), 'dir')
-  const seed = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
+  const { dir, seed } = seedFolder('bench-editors-')
   const review = homeReview(seed)
   const edited = seed.map((doc) =>
     doc === review ? { ...doc, text: `${String(doc.text).slice(0, 360)} (edited for the bench)` } : doc,

@@ -15,12 +15,17 @@
  *    first preview answer that shows it), at the seed and at the seed plus `scale` case
  *    studies: the hop to the preview process included.
  */
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
-import { draftToVisible, previewCookie, readyPreviewPublisher, residentMb, writeDataset } from './editors.ts'
+import { DEFAULT_LOCAL_DATASET, type StoredDocument } from '../../lib/content/source.ts'
+import {
+  draftToVisible,
+  previewCookie,
+  readyPreviewPublisher,
+  residentMb,
+  seedFolder,
+  writeDataset,
+} from './editors.ts'
 import { median } from './median.ts'
 import { keepExport } from './publish.ts'
 import { largeDataset } from './validation.ts'
@@ -171,10 +176,7 @@ function bigDraft(documents: StoredDocument[], blocks: number): StoredDocument {
  */
 export async function measurePreviewIsolation(runs = 3, scale = 200, pairs = 5): Promise<IsolationFigures> {
   const kept = keepExport()
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-isolation-'))
-  symlinkSync(path.resolve(path.dirname(DEFAULT_LOCAL_DATASET), 'images'), path.join(dir, 'images'), 'dir')
-  const seed = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
-  const file = path.join(dir, 'dataset.ndjson')
+  const { dir, file, seed } = seedFolder('bench-isolation-')
   writeDataset(file, seed)
   try {
     const site = await readyPreviewPublisher(kept, file)

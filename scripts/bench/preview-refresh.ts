@@ -15,13 +15,12 @@
  *    what Presentation asks;
  * each the median of `runs`, at the seed and at the seed plus `scale` case studies.
  */
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import { chromium, type Frame } from '@playwright/test'
-import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
+import { DEFAULT_LOCAL_DATASET, type StoredDocument } from '../../lib/content/source.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../audit/axe.ts'
-import { previewCookie, readyPreviewPublisher, writeDataset } from './editors.ts'
+import { previewCookie, readyPreviewPublisher, seedFolder, writeDataset } from './editors.ts'
 import { median } from './median.ts'
 import { openPresentation, type PresentationFrame } from './presentation.ts'
 import { keepExport } from './publish.ts'
@@ -208,11 +207,7 @@ const runsOf = (samples: number[]): Runs => ({
  */
 export async function measurePreviewRefresh(runs = 3, scale = 200): Promise<PreviewRefreshFigures> {
   const kept = keepExport()
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-refresh-'))
-  // A dataset's images are files beside it, as in the seed.
-  symlinkSync(path.resolve(path.dirname(DEFAULT_LOCAL_DATASET), 'images'), path.join(dir, 'images'), 'dir')
-  const seed = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
-  const file = path.join(dir, 'dataset.ndjson')
+  const { dir, file, seed } = seedFolder('bench-refresh-')
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const sizes: PreviewRefreshFigures['sizes'] = []
   try {

@@ -10,17 +10,15 @@
  *    (scripts/audit/stega-coverage.ts, the check the preview's e2e test runs).
  * Sizes are bytes, the same on every run: one run each.
  */
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { vercelStegaClean } from '@vercel/stega'
-import { DEFAULT_LOCAL_DATASET, parseNdjson, withPerspective } from '../../lib/content/source.ts'
+import { withPerspective } from '../../lib/content/source.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../audit/axe.ts'
 import { NOT_FOUND_ROUTE } from '../audit/routes.ts'
 import { collectPageTexts, coverageOf, ownedTexts } from '../audit/stega-coverage.ts'
-import { previewCookie, readyPreviewPublisher, writeDataset } from './editors.ts'
+import { previewCookie, readyPreviewPublisher, seedFolder, writeDataset } from './editors.ts'
 import { keepExport } from './publish.ts'
 
 /** One route's figures. */
@@ -46,11 +44,7 @@ const sizes = (html: string) => ({
  */
 export async function measurePreviewStega(): Promise<StegaRoute[]> {
   const kept = keepExport()
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-stega-'))
-  // A dataset's images are files beside it, as in the seed.
-  symlinkSync(path.resolve(path.dirname(DEFAULT_LOCAL_DATASET), 'images'), path.join(dir, 'images'), 'dir')
-  const documents = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
-  const file = path.join(dir, 'dataset.ndjson')
+  const { dir, file, seed: documents } = seedFolder('bench-stega-')
   writeDataset(file, documents)
   const view = withPerspective(documents, 'drafts')
   const owned = ownedTexts(view)
