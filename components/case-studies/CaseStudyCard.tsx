@@ -56,7 +56,8 @@ export function CaseStudyCard({
           {study.title}
         </Link>
       </Heading>
-      <p data-sanity={study.issueSource} className="mt-3 flex-1 text-muted">
+      {/* Spread, not `data-sanity={undefined}`: visitors' payload names no attribute at all. */}
+      <p {...(study.issueSource && { 'data-sanity': study.issueSource })} className="mt-3 flex-1 text-muted">
         {issuePreview(study.issueText)}
       </p>
       <p aria-hidden="true" className="mt-5 font-semibold text-accent">

@@ -26,7 +26,8 @@ export function PortfolioCard({ site, priority = false }: { site: PortfolioSiteD
   return (
     <CardShell image={site.image} priority={priority} imageDivider>
       <h2 className="text-xl font-bold">{site.title}</h2>
-      <p data-sanity={site.urlSource} className="mt-1 text-sm text-muted">
+      {/* Spread, not `data-sanity={undefined}`: visitors' payload names no attribute at all. */}
+      <p {...(site.urlSource && { 'data-sanity': site.urlSource })} className="mt-1 text-sm text-muted">
         {host}
       </p>
       <p className="mt-3 flex-1 text-muted">{site.description}</p>
