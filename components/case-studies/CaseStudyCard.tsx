@@ -33,7 +33,8 @@ function issuePreview(issueText: string): string {
  * characters of the issue plus an ellipsis, and 'Read case study'. The whole
  * card is one link to /case-studies/{slug}, with the clean slug (stega: an encoded URL
  * breaks). In an editor's preview the issue preview, computed text, is linked to the issue
- * field by its `data-sanity` attribute (`issueSource`).
+ * field by its `data-sanity` attribute (`issueSource`), and it and the image sit above the
+ * card's link, so the pointer reaches their click-to-edit overlays.
  * @param headingLevel 'h2' on /case-studies, 'h3' inside a home section
  * @param priority true for a card above the fold (its image loads first, see ContentImage)
  */
@@ -47,7 +48,7 @@ export function CaseStudyCard({
   priority?: boolean
 }) {
   return (
-    <CardShell image={study.image} priority={priority} linked>
+    <CardShell image={study.image} priority={priority} linked editable={Boolean(study.issueSource)}>
       <Heading className="text-xl font-bold">
         <Link
           href={`/case-studies/${stegaClean(study.slug)}`}
@@ -56,8 +57,13 @@ export function CaseStudyCard({
           {study.title}
         </Link>
       </Heading>
-      {/* Spread, not `data-sanity={undefined}`: visitors' payload names no attribute at all. */}
-      <p {...(study.issueSource && { 'data-sanity': study.issueSource })} className="mt-3 flex-1 text-muted">
+      {/* Spread, not `data-sanity={undefined}`: visitors' payload names no attribute at all. In
+          the preview it is positioned, so it sits above the stretched link and the pointer
+          reaches its overlay (the title and "Read case study" still lead to the page). */}
+      <p
+        {...(study.issueSource && { 'data-sanity': study.issueSource, style: { position: 'relative' } })}
+        className="mt-3 flex-1 text-muted"
+      >
         {issuePreview(study.issueText)}
       </p>
       <p aria-hidden="true" className="mt-5 font-semibold text-accent">

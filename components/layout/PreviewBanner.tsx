@@ -8,8 +8,11 @@ export type PreviewBannerDraft = { id: string; type: string; title: string }
 
 // Inline styles, not utility classes: the banner exists only in editors' previews, and the
 // stylesheet that visitors download stays byte for byte the same.
+// Sticky at the bottom of the screen, and the last thing of the page: at the page's end it
+// sits below the footer instead of over it, so an editor can reach (and click to edit) the
+// footer's last line.
 const bar: CSSProperties = {
-  position: 'fixed',
+  position: 'sticky',
   insetInline: 0,
   bottom: 0,
   zIndex: 60,

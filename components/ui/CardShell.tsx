@@ -11,6 +11,9 @@ import type { ContentImage as ContentImageData } from '@/lib/content/image'
  * @param linked true when the whole card is one link: it lifts on hover, and (as a
  *   `group`) lets the focus indicator of the link inside frame the whole card
  * @param imageDivider a line under the image (for screenshots whose edge meets the card)
+ * @param editable in an editor's preview: a linked card's link covers its body only, so the
+ *   pointer reaches the image's click-to-edit overlay (an inline style: visitors' stylesheet
+ *   and pages stay as they are)
  * @param children the body: heading, text, links
  */
 export function CardShell({
@@ -18,12 +21,14 @@ export function CardShell({
   priority,
   linked = false,
   imageDivider = false,
+  editable = false,
   children,
 }: {
   image: ContentImageData
   priority: boolean
   linked?: boolean
   imageDivider?: boolean
+  editable?: boolean
   children: ReactNode
 }) {
   const frame = 'flex h-full flex-col overflow-hidden rounded-ui border border-line bg-surface shadow-soft'
@@ -37,7 +42,10 @@ export function CardShell({
         className={`aspect-[3/2] ${imageDivider ? 'border-b border-line ' : ''}object-cover`}
         priority={priority}
       />
-      <div className="flex flex-1 flex-col p-6">{children}</div>
+      {/* A positioned body is what the stretched link's box fills, instead of the whole card. */}
+      <div className="flex flex-1 flex-col p-6" {...(editable && { style: { position: 'relative' } })}>
+        {children}
+      </div>
     </article>
   )
 }

@@ -25,6 +25,12 @@ export type PageText = {
   sanity: string | null
   /** Where it is, for messages: the element's tag, or `img[alt]`. */
   where: string
+  /**
+   * Whether a pointer over the text's element reaches it (the overlays follow the pointer):
+   * false when something else covers its middle, such as a card's stretched link; null
+   * when the element is not shown (a closed disclosure, a closed menu).
+   */
+  reachable: boolean | null
 }
 
 /** A document and a field in it, as an edit link names them (`path` in Studio notation). */
@@ -51,6 +57,8 @@ export type Coverage = {
   excepted: { text: string; reason: string }[]
   /** Links whose field does not hold the text they sit on: each a failure. */
   wrong: { text: string; where: string; link: string; fields: string[] }[]
+  /** Linked texts whose element a pointer cannot reach, so no overlay shows: each a failure. */
+  unreachable: { text: string; where: string }[]
 }
 
 type Doc = { _id: string; _type: string; [field: string]: unknown }
@@ -158,7 +166,7 @@ export function coverageOf(
   owned: Map<string, Set<string>>,
   exceptions: StegaException[] = STEGA_EXCEPTIONS,
 ): Coverage {
-  const coverage: Coverage = { owned: 0, linked: 0, unlinked: [], excepted: [], wrong: [] }
+  const coverage: Coverage = { owned: 0, linked: 0, unlinked: [], excepted: [], wrong: [], unreachable: [] }
   for (const item of texts) {
     const text = normal(item.text)
     const fields = owned.get(text)
@@ -174,6 +182,10 @@ export function coverageOf(
     }
     if (!fields) continue
     coverage.owned += 1
+    if (link && item.reachable === false) {
+      coverage.unreachable.push({ text, where: item.where })
+      continue
+    }
     if (link) {
       coverage.linked += 1
       continue
@@ -190,21 +202,47 @@ export function coverageOf(
 /**
  * Runs in the page (Playwright's `page.evaluate`): every text node of the body outside
  * scripts, styles and visual editing's own overlays, and every image's alt text, with the
- * nearest `data-sanity` attribute. Text inside an `<svg>` is left out: an inline SVG is a
+ * nearest `data-sanity` attribute, and whether a pointer reaches it. Text inside an `<svg>` is left out: an inline SVG is a
  * content image drawn into the page (lib/content/inline-image.ts), whose words belong to the
  * image file, changed by uploading another (its alt text is counted).
  */
 export function collectPageTexts(): PageText[] {
   const texts: PageText[] = []
   const skip = 'script, style, noscript, template, sanity-visual-editing, svg'
+  /**
+   * Whether the pointer, at the middle of what shows of the element (scrolled there), is
+   * over it. Null when nothing of it shows now: hidden, visually hidden for screen readers
+   * (a 1 px box), or clipped away by a folded box (an FAQ answer opens when its question is
+   * hovered, and is reachable then).
+   */
+  const reachable = (element: Element): boolean | null => {
+    if (!element.checkVisibility({ visibilityProperty: true })) return null
+    element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' })
+    let { left, top, right, bottom } = element.getBoundingClientRect()
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflow === 'visible') continue
+      const clip = box.getBoundingClientRect()
+      ;[left, top, right, bottom] = [
+        Math.max(left, clip.left),
+        Math.max(top, clip.top),
+        Math.min(right, clip.right),
+        Math.min(bottom, clip.bottom),
+      ]
+    }
+    if (right - left <= 1 || bottom - top <= 1) return null
+    const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2)
+    return hit !== null && (element.contains(hit) || hit.closest('sanity-visual-editing') !== null)
+  }
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const element = node.parentElement
     if (!element || element.closest(skip) || !node.textContent?.trim()) continue
+    const owner = element.closest('[data-sanity]') ?? element
     texts.push({
       text: node.textContent,
       sanity: element.closest('[data-sanity]')?.getAttribute('data-sanity') ?? null,
       where: element.tagName.toLowerCase(),
+      reachable: reachable(owner),
     })
   }
   for (const image of document.querySelectorAll('img[alt], svg[aria-label]')) {
@@ -214,7 +252,9 @@ export function collectPageTexts(): PageText[] {
       text,
       sanity: image.closest('[data-sanity]')?.getAttribute('data-sanity') ?? null,
       where: `${image.tagName.toLowerCase()}[alt]`,
+      reachable: reachable(image),
     })
   }
+  window.scrollTo(0, 0)
   return texts
 }

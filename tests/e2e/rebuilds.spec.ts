@@ -305,7 +305,11 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     })
     await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
     const figures: string[] = []
-    for (const route of [...routes, '/consultation', NOT_FOUND_ROUTE]) {
+    // On a desktop's screen and a phone's: what covers what (a card's link) differs.
+    for (const [width, route] of [1280, 390].flatMap((size) =>
+      [...routes, '/consultation', NOT_FOUND_ROUTE].map((path) => [size, path] as const),
+    )) {
+      await page.setViewportSize({ width, height: 800 })
       await page.goto(`${BASE}${route}`)
       // Visual editing is on (its overlays' root), and its check for stega where it breaks
       // things has run: it runs when the browser is idle.
@@ -314,10 +318,11 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
         () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))),
       )
       const coverage = coverageOf(await page.evaluate(collectPageTexts), owned)
-      figures.push(`${route}: ${coverage.linked} of ${coverage.owned}`)
-      expect(coverage.unlinked, route).toEqual([])
-      expect(coverage.wrong, route).toEqual([])
-      if (route !== NOT_FOUND_ROUTE) expect(coverage.owned, route).toBeGreaterThan(0)
+      if (width === 1280) figures.push(`${route}: ${coverage.linked} of ${coverage.owned}`)
+      expect(coverage.unlinked, `${route} at ${width} px`).toEqual([])
+      expect(coverage.wrong, `${route} at ${width} px`).toEqual([])
+      expect(coverage.unreachable, `${route} at ${width} px`).toEqual([])
+      if (route !== NOT_FOUND_ROUTE) expect(coverage.owned, `${route} at ${width} px`).toBeGreaterThan(0)
       // <head>, structured data, addresses and every attribute but an image's alt text are clean.
       const dirty = await page.evaluate((source) => {
         const stega = new RegExp(source, 'u')
@@ -334,7 +339,7 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
         if (stega.test(decodeURIComponent(location.href))) found.push('the address')
         return found
       }, VERCEL_STEGA_REGEX.source)
-      expect(dirty, route).toEqual([])
+      expect(dirty, `${route} at ${width} px`).toEqual([])
     }
     expect(suspicious).toEqual([])
     test.info().annotations.push({ type: 'click-to-edit coverage', description: figures.join('; ') })

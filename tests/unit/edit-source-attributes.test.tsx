@@ -22,6 +22,8 @@ test("the card's issue preview and the portfolio site's host link to their field
   const source = 'id=cs;type=caseStudy;path=issue;base=%2Fstudio'
   const card = render(<CaseStudyCard study={{ ...study, issueSource: source }} />)
   expect(card.getByText('An issue.')).toHaveAttribute('data-sanity', source)
+  // Above the card's stretched link, so the pointer reaches its overlay.
+  expect(card.getByText('An issue.')).toHaveStyle({ position: 'relative' })
   const host = 'id=site;type=portfolioSite;path=url;base=%2Fstudio'
   const portfolio = render(<PortfolioCard site={{ ...site, urlSource: host }} />)
   expect(portfolio.getByText('kingsway.example')).toHaveAttribute('data-sanity', host)
@@ -35,4 +37,5 @@ test('without a source (a visitor’s page), no data-sanity attribute at all', (
     </>,
   )
   expect(container.querySelector('[data-sanity]')).toBeNull()
+  expect(container.querySelector('[style*="position"]')).toBeNull()
 })

@@ -28,7 +28,12 @@ function encoded(result: Record<string, unknown>, docs: { _id: string; _type: st
   const map = localSourceMap(result, new Map(docs.map((doc) => [doc._id, doc])))
   return stegaEncodeSourceMap(result, map, { enabled: true, studioUrl: '/studio' })
 }
-const text = (value: string, sanity: string | null = null): PageText => ({ text: value, sanity, where: 'p' })
+const text = (value: string, sanity: string | null = null, reachable: boolean | null = true): PageText => ({
+  text: value,
+  sanity,
+  where: 'p',
+  reachable,
+})
 
 test('owned texts: fields, the portable text preview and a host; never an asset', () => {
   expect(owned.get('Saved forty hours')).toEqual(new Set(['study|title']))
@@ -76,4 +81,16 @@ test('a link to a field that does not hold its text is wrong', () => {
   ])
   // A link on a text no editor owns is wrong too: it would open a field that shows something else.
   expect(coverageOf([text('Read case study', attribute)], owned).wrong).toHaveLength(1)
+})
+
+test("a linked text the pointer cannot reach (covered by a card's stretched link) is no overlay: a failure", () => {
+  const attribute = editAttribute('/studio', { id: 'study', type: 'caseStudy', path: 'title' })
+  const covered = coverageOf([text('Saved forty hours', attribute, false)], owned)
+  expect(covered).toMatchObject({
+    owned: 1,
+    linked: 0,
+    unreachable: [{ text: 'Saved forty hours', where: 'p' }],
+  })
+  // Not shown at all (a closed disclosure): counted, as an editor opens it to reach it.
+  expect(coverageOf([text('Saved forty hours', attribute, null)], owned)).toMatchObject({ linked: 1 })
 })
