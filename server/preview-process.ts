@@ -192,6 +192,10 @@ export class PreviewProcess implements PreviewHandler {
         },
       })
     })
+    // An editor who left mid-answer closed the response before it ended. The request is over
+    // all the same: hijacked, so that no later handler (the live site's files) answers it
+    // again into the closed response.
+    if (!reply.sent) reply.hijack()
     return reply
   }
 

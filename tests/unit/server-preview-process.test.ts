@@ -95,6 +95,21 @@ test("a session's request and its body stream to the process; the publisher's co
   expect(await (await fetch(`${origin}/sites`)).text()).not.toContain('"pid"')
 })
 
+test('an editor who leaves mid-answer ends the request: no handler of the publisher answers it again', async () => {
+  await start()
+  const cookie = await session()
+  const leaving = new AbortController()
+  const answer = await fetch(`${origin}/endless`, { headers: { cookie }, signal: leaving.signal })
+  const reader = answer.body!.getReader()
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain('the first part')
+  leaving.abort()
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  // The live site's own handler, run after the preview's answer, would send a second answer
+  // into the closed response (Fastify warns of it) and read a live file for nobody.
+  expect(site.logs.filter((line) => /writeHead in stream mode/.test(String(line.msg)))).toEqual([])
+  expect(site.logs.filter((line) => line.url === '/endless' && line.statusCode === 404)).toEqual([])
+})
+
 test('the socket is in a folder only this user can open; the process has the lowest priority and no secret', async () => {
   await start()
   expect(statSync(path.dirname(preview.socket)).mode & 0o777).toBe(0o700)

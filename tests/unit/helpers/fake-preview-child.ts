@@ -3,7 +3,8 @@
  * it listens on PREVIEW_SOCKET as the real one does and tells the publisher when it is
  * ready, but answers each request itself, with what it was given: the method, path,
  * cookies, body, its environment's secrets and its own priority and scheduling policy. Some paths misbehave on
- * purpose: `/crash` ends the process, `/oom` fills its heap, `/print` writes plain text.
+ * purpose: `/crash` ends the process, `/oom` fills its heap, `/print` writes plain text,
+ * `/endless` sends its headers and a first chunk and never ends.
  */
 import { createServer } from 'node:http'
 import { readFileSync, rmSync } from 'node:fs'
@@ -18,6 +19,11 @@ const server = createServer(async (req, res) => {
   if (req.url === '/crash') process.exit(3)
   if (req.url === '/oom') for (;;) kept.push(new Array(1e6).fill('x'))
   if (req.url === '/print') console.error('plain text from the preview process')
+  if (req.url === '/endless') {
+    res.writeHead(200, { 'Content-Type': 'text/html' })
+    res.write('<p>the first part of a page')
+    return
+  }
   res.writeHead(200, { 'Content-Type': 'application/json', 'X-From': 'preview' })
   res.end(
     JSON.stringify({
