@@ -25,7 +25,7 @@ import {
 } from '@/lib/content/source'
 import { siteSettingsQuery } from '@/lib/content/queries'
 import { seedDocuments, writeDataset } from './helpers/dataset'
-import { startSanityStandIn } from './helpers/sanityStandIn'
+import { standInSource, startSanityStandIn } from './helpers/sanityStandIn'
 
 const seed = seedDocuments()
 const settings = seed.find((doc) => doc._type === 'siteSettings')!
@@ -272,16 +272,7 @@ test('the Content Lake: invalid drafts are not shown, and a valid one is, throug
     { ...review, _id: `drafts.${review._id}`, text: 'A valid draft of this review, from the Lake.' },
   ])
   try {
-    const lake: ContentSource = {
-      kind: 'sanity',
-      projectId: 'test0',
-      dataset: 'production',
-      apiVersion: '2025-02-19',
-      token: 'read-token',
-      apiHost: standIn.url,
-      perspective: 'drafts',
-      preview: true,
-    }
+    const lake = standInSource(standIn, { perspective: 'drafts', preview: true })
     const drafts = () => standIn.calls.filter((call) => call.search.perspective === 'drafts').length
     const shown = await getSiteSettings(lake)
     expect(shown.brandName).toBe(settings.brandName)

@@ -14,7 +14,7 @@ import { localSourceMap, type SourceDocument } from '@/lib/content/source-map'
 import { runQuery, type ContentSource, type StoredDocument } from '@/lib/content/source'
 import { getCaseStudyCards, getPortfolioSites } from '@/lib/content'
 import { seedDocuments, writeDataset } from './helpers/dataset'
-import { startSanityStandIn } from './helpers/sanityStandIn'
+import { standInSource, startSanityStandIn } from './helpers/sanityStandIn'
 
 const seed = seedDocuments()
 const settings = seed.find((doc) => doc._id === 'siteSettings')!
@@ -162,17 +162,7 @@ describe("the preview's local results carry edit links, as the Content Lake's do
     const documents = [...seed, draft]
     const lake = await startSanityStandIn(documents)
     try {
-      const viaLake: ContentSource = {
-        kind: 'sanity',
-        projectId: 'standin',
-        dataset: 'production',
-        apiVersion: '2025-02-19',
-        token: 'preview-token',
-        apiHost: lake.url,
-        perspective: 'drafts',
-        preview: true,
-        stega: { studioUrl },
-      }
+      const viaLake = standInSource(lake, { perspective: 'drafts', preview: true, stega: { studioUrl } })
       const viaFile: ContentSource = {
         ...writeDataset(documents),
         perspective: 'drafts',

@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net'
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
 import { evaluate, parse } from 'groq-js'
 import { localSourceMap } from '../../../lib/content/source-map.ts'
+import type { ContentLakeSource } from '../../../lib/content/source.ts'
 import { imageSize } from './imageSize.ts'
 
 type Doc = { _id: string; _type: string; [field: string]: unknown }
@@ -271,5 +272,21 @@ export async function startSanityStandIn(
     calls,
     documents: () => [...store.values()].map((doc) => structuredClone(doc)),
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * The content source that reads the stand-in through Sanity's real client, as the preview
+ * reads a project: a read token, the site's API version, and `more` (a perspective, stega).
+ */
+export function standInSource(standIn: StandIn, more: Partial<ContentLakeSource> = {}): ContentLakeSource {
+  return {
+    kind: 'sanity',
+    projectId: 'standin',
+    dataset: 'production',
+    apiVersion: '2025-02-19',
+    token: 'read-token',
+    apiHost: standIn.url,
+    ...more,
   }
 }
