@@ -17,10 +17,11 @@ export function studioUrlFromEnv(env: Record<string, string | undefined> = proce
 /** The Sanity project and dataset the embedded Studio edits. */
 export type StudioProject = { projectId: string; dataset: string }
 
-// Sanity's own rules: project ids are lowercase letters, digits and dashes;
+// Sanity's own rules (this module's checks of the Studio's settings, and image URLs made
+// from a project and dataset): project ids are lowercase letters, digits and dashes;
 // dataset names lowercase letters, digits, underscores and dashes, up to 64 characters.
-const PROJECT_ID = /^[a-z0-9][a-z0-9-]*$/
-const DATASET = /^[a-z0-9][a-z0-9_-]{0,63}$/
+export const SANITY_PROJECT_ID = /^[a-z0-9][a-z0-9-]*$/
+export const SANITY_DATASET = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
 /**
  * The project the embedded Studio should edit, or null to build the page that
@@ -38,13 +39,13 @@ export function studioProjectFromEnv(
     names.map((name) => ({ name, value: env[name]?.trim() })).find(({ value }) => value)
   const project = pick('SANITY_STUDIO_PROJECT_ID', 'SANITY_PROJECT_ID')
   if (!project?.value) return null
-  if (!PROJECT_ID.test(project.value)) {
+  if (!SANITY_PROJECT_ID.test(project.value)) {
     throw new Error(
       `${project.name}="${project.value}" is not a Sanity project id (lowercase letters, digits and dashes)`,
     )
   }
   const dataset = pick('SANITY_STUDIO_DATASET', 'SANITY_DATASET') ?? { name: 'default', value: 'production' }
-  if (!DATASET.test(dataset.value!)) {
+  if (!SANITY_DATASET.test(dataset.value!)) {
     throw new Error(
       `${dataset.name}="${dataset.value}" is not a Sanity dataset name (lowercase letters, digits, _ and -)`,
     )

@@ -16,6 +16,15 @@ export function excerpt(text: string, length = PREVIEW_LENGTH): string {
 }
 
 /**
+ * The host a portfolio card shows for a site's address, without `www.` (spec §2 /sites).
+ * @example siteHost('https://www.kingswaybarbers.co.uk/') === 'kingswaybarbers.co.uk'
+ * @throws TypeError when `url` is not an absolute URL (the schema's rule makes it one)
+ */
+export function siteHost(url: string): string {
+  return new URL(url).host.replace(/^www\./, '')
+}
+
+/**
  * A `tel:` link for a phone number as people write it. Only digits and '+' are kept, so
  * stega's invisible characters never reach the href (callers clean the number anyway).
  * @example telHref('+44 20 7946 0321') === 'tel:+442079460321'

@@ -25,6 +25,7 @@ import {
   assetHash,
   imageMimeType,
   isImageAssetId,
+  isMediaFileName,
   MEDIA_URL_DIR,
   PREVIEW_MEDIA_URL_DIR,
 } from '../lib/content/image.ts'
@@ -47,9 +48,6 @@ const READS = { concurrency: 2, queue: 32 }
  * scripts anyway.
  */
 const IMAGE_POLICY = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox`
-
-/** A file the media step writes (image.ts `mediaFileName`, `rasterFileName`), and nothing else. */
-const MEDIA_FILE = /^[a-zA-Z0-9]+-\d+x\d+(?:-\d+w\.webp|\.[a-z0-9]+)$/
 
 export type PreviewMediaOptions = {
   /** The environment's content source (published): asset documents are never drafts. */
@@ -141,7 +139,7 @@ export class PreviewMedia {
 
   /** A copy the build wrote into public/media/, by its name. */
   async #copiedImage(name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!MEDIA_FILE.test(name)) throw new Refused(`"${name}" is not a name the media step writes`)
+    if (!isMediaFileName(name)) throw new Refused(`"${name}" is not a name the media step writes`)
     const type = imageMimeType(name.slice(name.lastIndexOf('.') + 1))
     if (!type) throw new Refused(`"${name}" is not a kind of image`)
     const file = path.join(this.#options.publicDir, MEDIA_URL_DIR, name)

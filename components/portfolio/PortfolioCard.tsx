@@ -1,6 +1,7 @@
 import { stegaClean } from 'next-sanity'
 import { CardShell } from '@/components/ui/CardShell'
 import type { ContentImage as ContentImageData } from '@/lib/content/image'
+import { siteHost } from '@/lib/text'
 
 /** A portfolio site (spec §3): title, description, image and its https address. */
 export type PortfolioSiteData = {
@@ -22,7 +23,7 @@ export type PortfolioSiteData = {
  */
 export function PortfolioCard({ site, priority = false }: { site: PortfolioSiteData; priority?: boolean }) {
   const url = stegaClean(site.url)
-  const host = new URL(url).host.replace(/^www\./, '')
+  const host = siteHost(url)
   return (
     <CardShell image={site.image} priority={priority} imageDivider>
       <h2 className="text-xl font-bold">{site.title}</h2>

@@ -7,6 +7,7 @@
  * files that step has not written yet (a draft's new upload) is taken from the dataset
  * instead (`toDatasetImage`, preview-images.ts).
  */
+import { SANITY_DATASET, SANITY_PROJECT_ID } from '../studio.ts'
 import type { InlineSvg } from './inline-svg.ts'
 
 /**
@@ -65,6 +66,15 @@ export const isImageAssetId = (value: string): boolean => ASSET_ID.test(value)
  * @throws Error when the id is not an image asset id
  */
 export const assetHash = (assetId: string): string => parseAssetId(assetId).hash
+
+/** The names `mediaFileName` and `rasterFileName` make, and no other. */
+const MEDIA_FILE_NAME = /^[a-zA-Z0-9]+-\d+x\d+(?:-\d+w\.webp|\.[a-z0-9]+)$/
+
+/**
+ * True for a file name the media step writes into `public/media/` (`mediaFileName`,
+ * `rasterFileName`): what a server may take from a URL to name a file there.
+ */
+export const isMediaFileName = (name: string): boolean => MEDIA_FILE_NAME.test(name)
 
 /**
  * File name of an asset, from its Sanity `_id` (`image-<sha1>-<w>x<h>-<ext>`),
@@ -218,9 +228,6 @@ export const SANITY_IMAGE_CDN_ORIGIN = 'https://cdn.sanity.io'
  */
 export type DatasetImageOrigin = { kind: 'local' } | { kind: 'sanity'; projectId: string; dataset: string }
 
-/** A Sanity project id or dataset name, as Sanity allows them: a URL path segment as it is. */
-const PROJECT_OR_DATASET = /^[a-z0-9][a-z0-9_-]{0,63}$/
-
 /**
  * A validated image projection as an editor's preview shows it straight from the dataset,
  * for an image the build's media step has not copied (a draft's new upload); the same
@@ -237,12 +244,12 @@ const PROJECT_OR_DATASET = /^[a-z0-9][a-z0-9_-]{0,63}$/
 export function toDatasetImage(image: ProjectedImage, origin: DatasetImageOrigin): ContentImage {
   const { assetId, sized } = sizedImage(image, 'toDatasetImage')
   if (origin.kind === 'local') return { src: `${PREVIEW_MEDIA_URL_DIR}/${assetId}`, ...sized }
-  for (const [name, value] of [
-    ['project id', origin.projectId],
-    ['dataset', origin.dataset],
-  ])
-    if (!PROJECT_OR_DATASET.test(value!))
-      throw new Error(`toDatasetImage: "${value}" is not a Sanity ${name}`)
+  // Sanity's rules for both names leave nothing that a URL path would read otherwise.
+  for (const [name, value, rule] of [
+    ['project id', origin.projectId, SANITY_PROJECT_ID],
+    ['dataset', origin.dataset, SANITY_DATASET],
+  ] as const)
+    if (!rule.test(value)) throw new Error(`toDatasetImage: "${value}" is not a Sanity ${name}`)
   const url = `${SANITY_IMAGE_CDN_ORIGIN}/images/${origin.projectId}/${origin.dataset}/${mediaFileName(assetId)}`
   if (!isRasterAsset(assetId)) return { src: url, ...sized }
   const copies = rasterWidths(assetSize(assetId).width).map((width) => ({

@@ -15,7 +15,9 @@ import { studioPath } from '@sanity/client/csm'
 import { stegaClean } from '@sanity/client/stega'
 import { decodeSanityNodeData } from '@sanity/visual-editing-csm'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
-import { excerpt } from '../../lib/text.ts'
+import { evaluateSync, parse, toJS } from 'groq-js'
+import { excerpt, siteHost } from '../../lib/text.ts'
+import { NOT_FOUND_ROUTE } from './routes.ts'
 
 /** One text of a page as the browser has it: a text node's, or an image's alt text. */
 export type PageText = {
@@ -68,37 +70,49 @@ const normal = (text: string) => stegaClean(text).replace(/\s+/g, ' ').trim()
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** Portable text's plain text, as GROQ's `pt::text` gives it: blocks' spans, blocks apart. */
+/** Portable text's plain text, by GROQ's own `pt::text` (groq-js), as the card's query reads it. */
 function ptText(blocks: unknown[]): string | null {
-  if (!blocks.every((block) => isRecord(block) && block._type === 'block')) return null
-  return blocks
-    .map((block) =>
-      ((block as { children?: { text?: string }[] }).children ?? []).map((span) => span.text ?? '').join(''),
-    )
-    .join('\n\n')
+  const text: unknown = toJS(
+    evaluateSync(parse('pt::text($blocks)', { params: { blocks } }), { params: { blocks } }),
+  )
+  return typeof text === 'string' ? text : null
 }
 
 /**
  * What the site shows of a string field besides the string itself: the list card's
- * 120-character preview of a case study's issue (`excerpt` of its portable text, lib/text.ts)
- * and a portfolio site's host (components/portfolio/PortfolioCard.tsx).
+ * 120-character preview of a case study's issue (`excerpt` of its portable text) and a
+ * portfolio site's host (`siteHost`), both from lib/text.ts as the components make them.
  */
 export function derivedStrings(value: string | unknown[]): string[] {
   if (Array.isArray(value)) {
     const text = ptText(value)
     return text ? [text, excerpt(text)] : []
   }
-  try {
-    const url = new URL(value)
-    if (url.protocol === 'https:' || url.protocol === 'http:') return [url.host.replace(/^www\./, '')]
-  } catch {
-    // Not an address: nothing derived.
-  }
-  return []
+  return /^https?:\/\//.test(value) && URL.canParse(value) ? [siteHost(value)] : []
 }
 
 /**
- * Every text an editor can change in `documents`, and the fields it comes from.
+ * The routes of an editor's preview for the documents it shows: the home page, the case
+ * studies' list and each case study, /sites, /consultation, and the 404 page.
+ */
+export function previewRoutes(documents: Doc[]): string[] {
+  const slugs = documents
+    .filter((doc) => doc._type === 'caseStudy')
+    .map((doc) => (doc.slug as { current: string }).current)
+  return [
+    '/',
+    '/case-studies',
+    ...slugs.map((slug) => `/case-studies/${slug}`),
+    '/sites',
+    '/consultation',
+    NOT_FOUND_ROUTE,
+  ]
+}
+
+/**
+ * Every text an editor can change in `documents`, and the fields it comes from. It walks
+ * the documents itself, apart from lib/content/source-map.ts, so the check does not rest on
+ * the code it checks.
  * @param documents the documents the preview shows (a perspective's view: published ids)
  * @returns normalised text -> `id|path` of each field holding it (or computed from it)
  */

@@ -17,7 +17,7 @@ import { vercelStegaClean } from '@vercel/stega'
 import { withPerspective } from '../../lib/content/source.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../audit/axe.ts'
 import { NOT_FOUND_ROUTE } from '../audit/routes.ts'
-import { collectPageTexts, coverageOf, ownedTexts } from '../audit/stega-coverage.ts'
+import { collectPageTexts, coverageOf, ownedTexts, previewRoutes } from '../audit/stega-coverage.ts'
 import { previewCookie, readyPreviewPublisher, seedFolder, writeDataset } from './editors.ts'
 import { keepExport } from './publish.ts'
 
@@ -38,8 +38,7 @@ const sizes = (html: string) => ({
 })
 
 /**
- * Measures every route of the preview at the seed: `/`, `/case-studies`, each case study,
- * `/sites`, `/consultation` and the 404 page.
+ * Measures every route of the preview at the seed (`previewRoutes`).
  * @throws when the preview does not start or a page does not answer 200 (404 for the 404 page)
  */
 export async function measurePreviewStega(): Promise<StegaRoute[]> {
@@ -48,16 +47,6 @@ export async function measurePreviewStega(): Promise<StegaRoute[]> {
   writeDataset(file, documents)
   const view = withPerspective(documents, 'drafts')
   const owned = ownedTexts(view)
-  const slugs = view
-    .filter((doc) => doc._type === 'caseStudy')
-    .map((doc) => (doc.slug as { current: string }).current)
-  const routes = [
-    '/',
-    '/case-studies',
-    ...slugs.map((slug) => `/case-studies/${slug}`),
-    '/sites',
-    '/consultation',
-  ]
   const site = await readyPreviewPublisher(kept, file)
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const figures: StegaRoute[] = []
@@ -69,7 +58,7 @@ export async function measurePreviewStega(): Promise<StegaRoute[]> {
       { name: cookie.slice(0, split), value: cookie.slice(split + 1), url: site.origin },
     ])
     const page = await context.newPage()
-    for (const route of [...routes, NOT_FOUND_ROUTE]) {
+    for (const route of previewRoutes(view)) {
       const answer = await fetch(`${site.origin}${route}`, { headers: { cookie } })
       const expected = route === NOT_FOUND_ROUTE ? 404 : 200
       if (answer.status !== expected) throw new Error(`the preview's ${route} answered ${answer.status}`)

@@ -28,7 +28,7 @@ import { descendantsOf, serveExport, type ServedSite } from '../../scripts/audit
 import { openPresentation } from '../../scripts/bench/presentation'
 import { readHealth, sendWebhook } from '../../scripts/publisher-client'
 import { NOT_FOUND_ROUTE } from '../../scripts/audit/routes'
-import { collectPageTexts, coverageOf, ownedTexts } from '../../scripts/audit/stega-coverage'
+import { collectPageTexts, coverageOf, ownedTexts, previewRoutes } from '../../scripts/audit/stega-coverage'
 import { withPerspective, type StoredDocument } from '../../lib/content/source'
 import { VERCEL_STEGA_REGEX } from '@vercel/stega'
 import { operatorHeaders, operatorToken } from '../../server/secrets'
@@ -295,10 +295,7 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     // What the preview shows: the dataset through its default perspective (no draft yet).
     const view = withPerspective(readDocuments(dataset) as StoredDocument[], 'drafts')
     const owned = ownedTexts(view)
-    const slugs = view
-      .filter((doc) => doc._type === 'caseStudy')
-      .map((doc) => (doc.slug as { current: string }).current)
-    const routes = ['/', '/case-studies', ...slugs.map((slug) => `/case-studies/${slug}`), '/sites']
+    const routes = previewRoutes(view)
     const suspicious: string[] = []
     page.on('console', (message) => {
       if (message.text().startsWith('preview: stega')) suspicious.push(`${page.url()} ${message.text()}`)
@@ -306,9 +303,7 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
     const figures: string[] = []
     // On a desktop's screen and a phone's: what covers what (a card's link) differs.
-    for (const [width, route] of [1280, 390].flatMap((size) =>
-      [...routes, '/consultation', NOT_FOUND_ROUTE].map((path) => [size, path] as const),
-    )) {
+    for (const [width, route] of [1280, 390].flatMap((size) => routes.map((path) => [size, path] as const))) {
       await page.setViewportSize({ width, height: 800 })
       await page.goto(`${BASE}${route}`)
       // Visual editing is on (its overlays' root), and its check for stega where it breaks

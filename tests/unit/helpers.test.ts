@@ -1,5 +1,5 @@
 import { formatPounds, monthlyEarnings } from '@/lib/earnings'
-import { excerpt, scriptSafeJson } from '@/lib/text'
+import { excerpt, scriptSafeJson, siteHost } from '@/lib/text'
 import { mediaFileName } from '@/lib/content/image'
 import { median } from '@/scripts/bench/median'
 
@@ -64,4 +64,10 @@ describe('median (npm run bench, npm run audit:lighthouse)', () => {
     expect(median([NaN, 5, 1, NaN, 3])).toBe(3)
     expect(median([NaN])).toBeNaN()
   })
+})
+
+test("siteHost: a portfolio site's host as its card shows it, without www.", () => {
+  expect(siteHost('https://www.kingswaybarbers.co.uk/')).toBe('kingswaybarbers.co.uk')
+  expect(siteHost('https://shop.example.com/path?q=1')).toBe('shop.example.com')
+  expect(() => siteHost('not an address')).toThrow(/Invalid URL/)
 })
