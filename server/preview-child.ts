@@ -9,7 +9,9 @@
  * publisher does, however the publisher ends: its IPC channel closes.
  *
  * Settings come from the environment: PREVIEW_SOCKET (the socket's path),
- * PREVIEW_STUDIO_ORIGINS and PREVIEW_LIMITS (JSON), and the content source's variables.
+ * PREVIEW_STUDIO_ORIGINS and PREVIEW_LIMITS (JSON), and the content source's variables,
+ * with Next's `.env*` files; never the publisher's secrets (server/preview-env.ts): it
+ * refuses to start holding one.
  * Everything it writes is one JSON line an event on stdout, console output and Next's own
  * included (each naming the page being rendered), which the publisher takes into its
  * log through its secret scrubbing.
@@ -17,12 +19,15 @@
 import { createServer, request } from 'node:http'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
+// CommonJS built by a bundler: Node finds no named exports in it.
+import nextEnv from '@next/env'
 import { pino } from 'pino'
 import { getSiteSettings } from '../lib/content/index.ts'
 import { previewImageOrigins } from '../lib/content/preview-images.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
 import { previewModeId } from './preview-build.ts'
 import { consoleToLog, errorFields } from './preview-console.ts'
+import { refuseSecrets } from './preview-env.ts'
 import { PreviewMedia } from './preview-media.ts'
 import { PreviewRenderer, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
 
@@ -60,6 +65,10 @@ async function main() {
   const started = performance.now()
   const root = process.cwd()
   const socket = socketPath()
+  // Next's .env* files, loaded as Next loads them (its own loads reuse this result), so
+  // that a secret they hold is refused before anything else runs.
+  nextEnv.loadEnvConfig(root)
+  refuseSecrets("after Next's .env* files were loaded")
   const studioOrigins = JSON.parse(process.env.PREVIEW_STUDIO_ORIGINS ?? '[]') as string[]
   const limits = JSON.parse(process.env.PREVIEW_LIMITS ?? '{}') as Partial<RenderLimits>
   const modeId = await previewModeId(root)
@@ -67,6 +76,7 @@ async function main() {
   // The production-server phase: next.config.mjs reads the preview build from it.
   const app = next({ dev: false, dir: root })
   await app.prepare()
+  refuseSecrets('after Next started (its config loaded)')
   const source = sourceFromEnv()
   const publicDir = path.join(root, 'public')
   const renderer = new PreviewRenderer({

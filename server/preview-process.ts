@@ -8,8 +8,9 @@
  *   user can connect, and nothing listens on a TCP port.
  * - The process runs with a heap limit (`heapMb`, Node's --max-old-space-size) and the
  *   lowest CPU priority (SCHED_IDLE and nice 19), with no publish or preview secret in its
- *   environment. When it ends for any reason (its heap limit, a render that would not end,
- *   a crash) it is started again, after 1 s, then up to 30 s between tries while it keeps failing.
+ *   environment, nor from Next's `.env*` files (server/preview-env.ts). When it ends for any
+ *   reason (its heap limit, a render that would not end, a crash) it is started again,
+ *   after 1 s, then up to 30 s between tries while it keeps failing.
  * - While it is starting, down or restarting, an editor gets 503 with the reason; visitors
  *   are served by the publisher alone and never notice.
  * - Everything it writes reaches the publisher's log as JSON lines, through the log's
@@ -24,6 +25,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
 import { PREVIEW_COOKIE, PREVIEW_HEADERS } from './preview.ts'
 import { ensurePreviewBuild } from './preview-build.ts'
+import { previewEnv } from './preview-env.ts'
 import {
   DEFAULT_RENDER_LIMITS,
   noticePage,
@@ -53,14 +55,6 @@ const PREVIEW_NICENESS = 19
 const idleScheduling = (): string[] =>
   spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0 ? ['chrt', '--idle', '0'] : []
 
-/** Settings no render needs: they stay in the publisher. */
-const SECRET_SETTINGS = [
-  'SANITY_WEBHOOK_SECRET',
-  'SANITY_WEBHOOK_SECRET_PREVIOUS',
-  'SANITY_PREVIEW_SECRET',
-  'SANITY_PREVIEW_SECRET_PREVIOUS',
-]
-
 /** What the app hands preview requests to (tests give a stand-in). */
 export type PreviewHandler = {
   handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
@@ -75,7 +69,7 @@ export type PreviewProcessOptions = {
   /** The process's heap limit in MB (PREVIEW_HEAP_MB). */
   heapMb?: number
   limits?: Partial<RenderLimits>
-  /** The process's environment before the secrets are taken out (default: the publisher's). */
+  /** The process's environment before the secrets are blanked (default: the publisher's). */
   env?: NodeJS.ProcessEnv
   /** Build the preview first when it is missing or older than the code (default true). */
   build?: boolean
@@ -218,8 +212,7 @@ export class PreviewProcess implements PreviewHandler {
   /** Starts the process; resolves when it is ready or has ended. */
   #spawn(): Promise<void> {
     const { root, log, studioOrigins, limits, heapMb = DEFAULT_PREVIEW_HEAP_MB } = this.#options
-    const env = { ...(this.#options.env ?? process.env) }
-    for (const name of SECRET_SETTINGS) delete env[name]
+    const env = previewEnv(this.#options.env ?? process.env)
     // Log lines, not a terminal's colours (FORCE_COLOR would win over NO_COLOR, and Node warns).
     delete env.FORCE_COLOR
     this.#state = { kind: 'starting' }

@@ -39,7 +39,12 @@ async function start(options: { heapMb?: number } = {}) {
     build: false,
     program: FAKE_CHILD,
     restartDelayMs: 50,
-    env: { ...process.env, SANITY_PREVIEW_SECRET: PREVIEW, SANITY_WEBHOOK_SECRET: 'w'.repeat(32) },
+    env: {
+      ...process.env,
+      SANITY_PREVIEW_SECRET: PREVIEW,
+      SANITY_WEBHOOK_SECRET: 'w'.repeat(32),
+      SANITY_API_WRITE_TOKEN: 't'.repeat(32),
+    },
     ...options,
   })
   await preview.start()

@@ -2,7 +2,7 @@
  * A stand-in of the preview process (server/preview-child.ts) for the supervisor's tests:
  * it listens on PREVIEW_SOCKET as the real one does and tells the publisher when it is
  * ready, but answers each request itself, with what it was given: the method, path,
- * cookies, body, its environment's secrets and its own priority and scheduling policy. Some paths misbehave on
+ * cookies, body, the secrets its environment holds and its own priority and scheduling policy. Some paths misbehave on
  * purpose: `/crash` ends the process, `/oom` fills its heap, `/print` writes plain text,
  * `/endless` sends its headers and a first chunk and never ends.
  */
@@ -32,7 +32,10 @@ const server = createServer(async (req, res) => {
       host: req.headers.host,
       cookie: req.headers.cookie ?? null,
       body: Buffer.concat(chunks).toString('utf8'),
-      secrets: Object.keys(process.env).filter((name) => /SECRET/.test(name)),
+      // Those holding a value: the publisher starts it with each secret set empty.
+      secrets: Object.keys(process.env).filter(
+        (name) => /SECRET|WRITE_TOKEN/.test(name) && process.env[name],
+      ),
       priority: os.getPriority(),
       // The scheduling policy, 5 for SCHED_IDLE (Linux's /proc/<pid>/sched).
       policy: Number(/^policy\s*:\s*(\d+)/m.exec(readFileSync('/proc/self/sched', 'utf8'))?.[1]),
