@@ -23,7 +23,7 @@ import { inboxRoutes, type InboxFile } from './inbox.ts'
 import type { Publisher } from './publisher.ts'
 import { publishStatusRoutes } from './publish-status.ts'
 import { isPreviewRequest, PREVIEW_HEADERS, previewCookies, previewRoutes } from './preview.ts'
-import type { PreviewHandler } from './preview-process.ts'
+import type { PreviewDown, PreviewHandler } from './preview-process.ts'
 import { PreviewSessions } from './preview-sessions.ts'
 import { operatorToken } from './secrets.ts'
 import { headersForRequest, isLiveFile, setHeaders, SiteCache, staticRoutes } from './static.ts'
@@ -56,7 +56,8 @@ export type ServerOptions = {
   /**
    * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET, and what renders a
    * session's requests (the preview process, server/preview-process.ts): null while it is
-   * starting (its requests then get 503), or the reason it is down. Without `preview`
+   * starting (its requests then get 503), or the class of reason it is down (a fixed
+   * sentence, never an error's text, which can hold drafts). Without `preview`
    * there is none. `previousSecret` (SANITY_PREVIEW_SECRET_PREVIOUS) is still accepted
    * while a rotation settles. `upstream`: the preview process's socket, which the
    * proxy (`@fastify/reply-from`) connects to, with the longest wait for an answer in ms.
@@ -64,7 +65,7 @@ export type ServerOptions = {
   preview?: {
     secret: string
     previousSecret?: string
-    server: () => PreviewHandler | Error | null
+    server: () => PreviewHandler | PreviewDown | null
     upstream?: { base: string; answerTimeoutMs: number }
   }
   /**
@@ -214,7 +215,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       const server = options.preview?.server()
       if (server === undefined) return 'off'
       if (server === null) return 'starting'
-      return server instanceof Error ? { failed: server.message } : 'ready'
+      return server instanceof Error ? { failed: server.reason } : 'ready'
     },
     access,
   })

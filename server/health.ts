@@ -6,18 +6,20 @@
  * `publish:local` sends, or the Studio's Presentation secret) gets the whole report,
  * `HealthReport`: that, and `lastBuild, lastError, lastCleanupError, buildCounts: {succeeded,
  * failed, cancelled}, builds: [{id, builtAt, live}],
- * webhook: 'on' | 'off', preview: 'off' | 'starting' | 'ready' | {failed: reason}` (editors'
- * preview process, server/preview-process.ts). A failure's whole
- * reason can name every document's content error and the machine's paths: only editors see it.
+ * webhook: 'on' | 'off', preview: 'off' | 'starting' | 'ready' | {failed: class}` (editors'
+ * preview process, server/preview-process.ts: the class of reason only, e.g. 'crashed'; its
+ * detail, which can hold drafts, is in the log). A failed build's whole reason can name every
+ * document's content error and the machine's paths: only editors see it.
  */
 import type { FastifyInstance } from 'fastify'
 import { HEALTH_PATH } from '../lib/publisher-routes.ts'
 import type { BuildStore } from './build-store.ts'
 import type { EditorAccess } from './editor-access.ts'
+import type { PreviewDownReason } from './preview-process.ts'
 import type { Publisher } from './publisher.ts'
 
-/** The preview server's state: off (no SANITY_PREVIEW_SECRET), starting, ready, or why it failed. */
-export type PreviewState = 'off' | 'starting' | 'ready' | { failed: string }
+/** The preview server's state: off (no SANITY_PREVIEW_SECRET), starting, ready, or why it failed (the class). */
+export type PreviewState = 'off' | 'starting' | 'ready' | { failed: PreviewDownReason }
 
 export type HealthOptions = {
   store: BuildStore

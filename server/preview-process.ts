@@ -11,8 +11,9 @@
  *   environment, nor from Next's `.env*` files (server/preview-env.ts). When it ends for any
  *   reason (its heap limit, a render that would not end, a crash) it is started again,
  *   after 1 s, then up to 30 s between tries while it keeps failing.
- * - While it is starting, down or restarting, an editor gets 503 with the reason; visitors
- *   are served by the publisher alone and never notice.
+ * - While it is starting, down or restarting, an editor gets 503 with the reason's class
+ *   (`PreviewDown`), never an error's text (which can hold drafts); the detail goes to the
+ *   log. Visitors are served by the publisher alone and never notice.
  * - Everything it writes reaches the publisher's log as JSON lines, through the log's
  *   secret scrubbing; a line that is not JSON (a crash of Node itself) is logged as text.
  */
@@ -55,6 +56,32 @@ const PREVIEW_NICENESS = 19
 const idleScheduling = (): string[] =>
   spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0 ? ['chrt', '--idle', '0'] : []
 
+/**
+ * Why the preview does not answer, as a class: what editors and `/healthz` are told. The
+ * process's own error (its message can name drafts and hold their content) goes to the
+ * publisher's log only.
+ */
+export type PreviewDownReason = 'build-failed' | 'crashed' | 'out-of-memory' | 'runaway' | 'stopped'
+
+/** Each class's sentence, the whole of what an editor reads. */
+const DOWN_MESSAGES: Record<PreviewDownReason, string> = {
+  'build-failed': 'the preview could not be built',
+  crashed: 'the preview is restarting after its process ended',
+  'out-of-memory': 'the preview is restarting after a page needed more memory than it may use',
+  runaway: 'the preview is restarting after a render that would not end',
+  stopped: 'the preview is stopped',
+}
+
+/** The preview is down: `reason` is its class, and its message that class's fixed sentence. */
+export class PreviewDown extends Error {
+  readonly reason: PreviewDownReason
+  constructor(reason: PreviewDownReason) {
+    super(DOWN_MESSAGES[reason])
+    this.name = 'PreviewDown'
+    this.reason = reason
+  }
+}
+
 /** What the app hands preview requests to (tests give a stand-in). */
 export type PreviewHandler = {
   handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
@@ -82,7 +109,7 @@ export type PreviewProcessOptions = {
 type State =
   | { kind: 'starting' }
   | { kind: 'ready'; since: number }
-  | { kind: 'down'; reason: string }
+  | { kind: 'down'; reason: PreviewDownReason }
   | { kind: 'stopped' }
 
 /** See the module comment. */
@@ -125,7 +152,7 @@ export class PreviewProcess implements PreviewHandler {
       if (this.#options.build !== false)
         buildMs = await ensurePreviewBuild(this.#options.root, this.#options.log, this.#stopping.signal)
     } catch (error) {
-      this.#state = { kind: 'down', reason: `the preview could not start: ${(error as Error).message}` }
+      this.#state = { kind: 'down', reason: 'build-failed' }
       throw error
     }
     await this.#spawn()
@@ -134,13 +161,13 @@ export class PreviewProcess implements PreviewHandler {
 
   /**
    * What the app asks of the preview now: this process when it is ready, null while it
-   * starts, or an Error with the reason while it is down (restarting or not).
+   * starts, or the reason's class while it is down (restarting or not).
    */
-  current(): PreviewHandler | Error | null {
+  current(): PreviewHandler | PreviewDown | null {
     const state = this.#state
     if (state.kind === 'ready') return this
     if (state.kind === 'starting') return null
-    return new Error(state.kind === 'down' ? state.reason : 'the preview is stopped')
+    return new PreviewDown(state.kind === 'down' ? state.reason : 'stopped')
   }
 
   /** The process's id and its heap limit (benchmarks read its memory apart from the publisher's). */
@@ -274,27 +301,33 @@ export class PreviewProcess implements PreviewHandler {
         this.#child = null
         resolve()
         if (this.#state.kind === 'stopped') return
-        const why = outOfMemory
-          ? `it ran out of memory (its heap limit is ${heapMb} MB)`
+        const ended = signal ? `killed by ${signal}` : `exit code ${code}`
+        const [reason, why]: [PreviewDownReason, string] = outOfMemory
+          ? ['out-of-memory', `it ran out of memory (its heap limit is ${heapMb} MB)`]
           : code === RUNAWAY_EXIT_CODE
-            ? `a render would not end (${lastError})`
-            : `it ended (${signal ? `killed by ${signal}` : `exit code ${code}`})${lastError ? `: ${lastError}` : ''}`
-        this.#restartLater(why)
+            ? ['runaway', `a render would not end (${lastError})`]
+            : ['crashed', `it ended (${ended})${lastError ? `: ${lastError}` : ''}`]
+        this.#restartLater(reason, why)
       })
     })
   }
 
-  /** Starts the process again after a wait that grows while it keeps failing. */
-  #restartLater(why: string) {
+  /**
+   * Starts the process again after a wait that grows while it keeps failing.
+   * @param reason the class editors are told; @param why the detail, for the log only
+   */
+  #restartLater(reason: PreviewDownReason, why: string) {
     const { log } = this.#options
     const wasReady = this.#state.kind === 'ready' ? this.#state.since : 0
     // A process that served for a minute before it ended starts again at once.
     if (wasReady && Date.now() - wasReady > 60_000) this.#restarts = 0
     const delay = Math.min((this.#options.restartDelayMs ?? 1000) * 2 ** this.#restarts, 30_000)
     this.#restarts += 1
-    const reason = `the preview is restarting: ${why}`
     this.#state = { kind: 'down', reason }
-    log.error({ event: 'preview.down', reason: why, restartInMs: delay }, `preview: ${reason}`)
+    log.error(
+      { event: 'preview.down', class: reason, reason: why, restartInMs: delay },
+      `preview: the preview is restarting: ${why}`,
+    )
     this.#restartTimer = setTimeout(() => {
       this.#restartTimer = null
       if (this.#state.kind !== 'stopped') void this.#spawn()

@@ -7,6 +7,7 @@
  * are for editors, secrets never reach the log.
  */
 import { safeRedirect } from '@/server/preview'
+import { PreviewDown } from '@/server/preview-process'
 import { deliverWebhook, operatorHeaders, startFixture, type Fixture } from './helpers/publisherFixture'
 
 jest.setTimeout(60_000)
@@ -259,25 +260,23 @@ describe('the doors of a running publisher', () => {
       expect(editor.json()).toMatchObject({ lastError: null, preview: 'ready', webhook: 'on' })
     })
 
-    test("why the preview server could not start is for editors: /healthz and a session's pages", async () => {
+    test("why the preview server is down is a class for editors (/healthz and a session's pages), and nothing for anyone else", async () => {
       await site.close()
-      const reason =
-        "the preview could not start: the preview's build failed: /srv/site/app/page.tsx: Unexpected token"
       site = await startFixture(
-        { webhookSecret: SECRET, previewSecret: PREVIEW, previewServer: () => new Error(reason) },
+        { webhookSecret: SECRET, previewSecret: PREVIEW, previewServer: () => new PreviewDown('crashed') },
         false,
       )
       const anonymous = await site.app.inject({ url: '/healthz' })
       expect(Object.keys(anonymous.json()).sort()).toEqual(['building', 'live', 'ok', 'queued'])
-      expect(anonymous.body).not.toContain('/srv')
-      const visitor = await site.app.inject({ url: '/sites' })
-      expect(visitor.body).not.toContain('/srv')
       const cookie = cookieOf(await enable())
       expect((await site.app.inject({ url: '/healthz', headers: { cookie } })).json().preview).toEqual({
-        failed: reason,
+        failed: 'crashed',
       })
       const editor = await site.app.inject({ url: '/sites', headers: { cookie } })
-      expect([editor.statusCode, editor.body]).toEqual([503, `${reason}. Try again shortly.`])
+      expect([editor.statusCode, editor.body]).toEqual([
+        503,
+        'the preview is restarting after its process ended. Try again shortly.',
+      ])
     })
   })
 

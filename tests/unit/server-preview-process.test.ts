@@ -16,6 +16,8 @@ import { publisherLog } from '@/server/log'
 import { PreviewProcess } from '@/server/preview-process'
 import { NODE, startFixture, type Fixture } from './helpers/publisherFixture'
 
+// Each test starts processes of its own: seconds each, more on a busy machine.
+jest.setTimeout(30_000)
 const FAKE_CHILD = path.resolve('tests/unit/helpers/fake-preview-child.ts')
 const PREVIEW = 'preview-secret-for-tests-0123456789abcdef'
 
@@ -25,7 +27,7 @@ let origin: string
 const logs: Record<string, unknown>[] = []
 
 /** A preview process of the stand-in, and the publisher app handing it a session's requests. */
-async function start(options: { heapMb?: number } = {}) {
+async function start(options: { heapMb?: number; restartDelayMs?: number } = {}) {
   const sink = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line))
@@ -128,20 +130,34 @@ test('the socket is in a folder only this user can open; the process has the low
   expect(seen.pid).toBe(preview.pid)
 })
 
-test('a process that crashes: editors get 503 with the reason, visitors the live site, and it starts again', async () => {
-  await start()
+test("a process that crashes: editors get 503 with the reason's class, never its error; visitors the live site; it starts again", async () => {
+  // Down for a second before it starts again: time to ask what editors are told meanwhile.
+  await start({ restartDelayMs: 1000 })
   const cookie = await session()
   const first = preview.pid
   await fetch(`${origin}/crash`, { headers: { cookie } }).catch(() => undefined)
   await waitFor(() => preview.current() instanceof Error)
   const down = await fetch(`${origin}/`, { headers: { cookie } })
   expect(down.status).toBe(503)
-  expect(await down.text()).toMatch(/the preview is restarting: it ended \(exit code 3\)/)
+  // The process's last error quoted a draft: that stays in the log.
+  expect(await down.text()).toBe('the preview is restarting after its process ended. Try again shortly.')
+  const health = await fetch(`${origin}/healthz`, { headers: { cookie } })
+  expect((await health.json()).preview).toEqual({ failed: 'crashed' })
+  expect(await (await fetch(`${origin}/healthz`)).text()).not.toMatch(/preview|Initech/)
+  expect(logs).toContainEqual(
+    expect.objectContaining({
+      event: 'preview.down',
+      level: 50,
+      class: 'crashed',
+      reason: expect.stringMatching(
+        /it ended \(exit code 3\): drafts\.review-a: the unannounced merger with Initech/,
+      ),
+    }),
+  )
   expect((await fetch(`${origin}/`)).status).toBe(200)
   await waitFor(() => preview.current() === preview)
   expect(preview.pid).not.toBe(first)
   expect((await fetch(`${origin}/`, { headers: { cookie } })).status).toBe(200)
-  expect(logs).toContainEqual(expect.objectContaining({ event: 'preview.down', level: 50 }))
 })
 
 test('past its heap limit the process ends and comes back; the reason says so', async () => {
@@ -149,9 +165,10 @@ test('past its heap limit the process ends and comes back; the reason says so', 
   const cookie = await session()
   await fetch(`${origin}/oom`, { headers: { cookie } }).catch(() => undefined)
   await waitFor(() => logs.some((line) => line.event === 'preview.down'), 30_000)
-  expect(logs.find((line) => line.event === 'preview.down')!.reason).toBe(
-    'it ran out of memory (its heap limit is 64 MB)',
-  )
+  expect(logs.find((line) => line.event === 'preview.down')).toMatchObject({
+    class: 'out-of-memory',
+    reason: 'it ran out of memory (its heap limit is 64 MB)',
+  })
   await waitFor(() => preview.current() === preview)
 }, 40_000)
 

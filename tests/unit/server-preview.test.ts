@@ -10,7 +10,7 @@
  */
 import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
 import { presentationClient } from '@/server/preview'
-import type { PreviewHandler } from '@/server/preview-process'
+import { PreviewDown, type PreviewHandler } from '@/server/preview-process'
 import * as studioApi from '@/studio/publisherApi'
 import {
   buildCount,
@@ -212,20 +212,16 @@ test('while the preview server starts, a session gets 503 with Retry-After; visi
   expect((await health()).preview).toBe('ready')
 })
 
-test('when the preview server could not start, a session gets 503 naming why; visitors the live site', async () => {
-  await restartWithPreviewServer(
-    () => new Error("the preview could not start: the preview's build failed: x"),
-  )
+test('when the preview server could not start, a session gets 503 naming the class of why; visitors the live site', async () => {
+  await restartWithPreviewServer(() => new PreviewDown('build-failed'))
   const cookie = await session()
   const failed = await page(cookie)
   expect(failed.statusCode).toBe(503)
   expect(failed.headers['retry-after']).toBe('15')
   expect(failed.headers['cache-control']).toBe('private, no-store')
-  expect(failed.body).toBe("the preview could not start: the preview's build failed: x. Try again shortly.")
+  expect(failed.body).toBe('the preview could not be built. Try again shortly.')
   expect((await page()).body).toContain('<h1>v1</h1>')
-  expect((await health()).preview).toEqual({
-    failed: "the preview could not start: the preview's build failed: x",
-  })
+  expect((await health()).preview).toEqual({ failed: 'build-failed' })
 })
 
 test("/healthz tells editors the preview server's state, and nobody else", async () => {

@@ -3,12 +3,16 @@
  * it listens on PREVIEW_SOCKET as the real one does and tells the publisher when it is
  * ready, but answers each request itself, with what it was given: the method, path,
  * cookies, body, the secrets its environment holds and its own priority and scheduling policy. Some paths misbehave on
- * purpose: `/crash` ends the process, `/oom` fills its heap, `/print` writes plain text,
+ * purpose: `/crash` ends the process (after logging an error that quotes a draft, as a
+ * render's error can), `/oom` fills its heap, `/print` writes plain text,
  * `/endless` sends its headers and a first chunk and never ends.
  */
 import { createServer } from 'node:http'
 import { readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
+
+/** A draft's own words, as a render's error may quote them (the test looks for them). */
+const DRAFT_TEXT = 'the unannounced merger with Initech'
 
 const socket = process.env.PREVIEW_SOCKET!
 rmSync(socket, { force: true })
@@ -16,7 +20,11 @@ const kept: string[][] = []
 const server = createServer(async (req, res) => {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
-  if (req.url === '/crash') process.exit(3)
+  if (req.url === '/crash') {
+    const error = `drafts.review-a: ${DRAFT_TEXT} is not a valid URL`
+    console.log(JSON.stringify({ level: 50, event: 'preview.render-error', error, msg: 'render failed' }))
+    process.exit(3)
+  }
   if (req.url === '/oom') for (;;) kept.push(new Array(1e6).fill('x'))
   if (req.url === '/print') console.error('plain text from the preview process')
   if (req.url === '/endless') {

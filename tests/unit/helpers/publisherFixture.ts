@@ -15,7 +15,7 @@ import { InboxFile } from '@/server/inbox'
 import { publisherLog } from '@/server/log'
 import { Publisher, type PublisherOptions } from '@/server/publisher'
 import { PublishJournal, type JournalFs } from '@/server/publish-journal'
-import type { PreviewHandler } from '@/server/preview-process'
+import type { PreviewDown, PreviewHandler } from '@/server/preview-process'
 import { PREVIEW_HEADERS } from '@/server/preview'
 import { WEBHOOK_PATH } from '@/lib/publisher-routes'
 import { webhookHeaders } from '@/scripts/publisher-client'
@@ -69,7 +69,7 @@ export function previewRenderer(draftFile: string): PreviewHandler {
 }
 
 /** What the app asks of its preview server now: ready, null while starting, or why it failed. */
-export type PreviewServerState = PreviewHandler | Error | null
+export type PreviewServerState = PreviewHandler | PreviewDown | null
 
 /**
  * @param options server options to override (e.g. webhookSecret, inboxRateLimit, now);
@@ -77,7 +77,7 @@ export type PreviewServerState = PreviewHandler | Error | null
  *   drafts file on each request, `previewRenderer`), and
  *   previousPreviewSecret is the one being rotated out; previewServer replaces the app's
  *   getter of its preview server (given the stand-in), e.g. `() => null` for one that is
- *   still starting, or `() => new Error('why')` for one that failed;
+ *   still starting, or `() => new PreviewDown('crashed')` for one that is down;
  *   previewUpstream the socket a real preview process listens on (server/preview-process.ts);
  *   journalFs the file system of the publish journal (tests inject faults);
  *   presentation is the client that checks the Presentation tool's secrets; gate the
