@@ -7,16 +7,19 @@
  *
  * One file, `<site dir>/publish-journal.ndjson`, one JSON line a record, appended and
  * fsync'd (and its folder, when the file is new):
- *   {"op":"accepted","id":"…","key":"<idempotency-key>","documentId":"…","type":"…","at":"<ISO>"}
+ *   {"op":"accepted","id":"…","keyHash":"<SHA-256 of the idempotency key>","documentId":"…","type":"…","at":"<ISO>"}
  *   {"op":"done","ids":["…"],"outcome":"live"|"failed","at":"<ISO>"}
  * Accepted publishes' idempotency keys are remembered for a day (as the webhook's own
  * memory), across restarts: a delivery Sanity retries after a restart builds nothing more.
- * The file is rewritten (a new file fsync'd, renamed over, folder fsync'd) when it holds
- * twice the records still needed: pending publishes and keys younger than a day, at most
- * `maxEntries` of them (the oldest done ones go first; then the oldest pending ones, which
- * the one build for the rest covers anyway).
+ * A key is kept as its digest (43 characters, whatever the header's length: it is not
+ * signed) and a document id or type only up to MAX_FIELD_CHARS, so a record is at most
+ * about 700 bytes (typically 170). The file is rewritten (a new file fsync'd, renamed over,
+ * folder fsync'd) when it holds twice the records still needed: pending publishes and keys
+ * younger than a day, at most `maxEntries` of them (the oldest done ones go first; then the
+ * oldest pending ones, which the one build for the rest covers anyway). So it never holds
+ * more than about 2 × `maxEntries` records.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import * as fsPromises from 'node:fs/promises'
 import path from 'node:path'
 
@@ -29,13 +32,24 @@ export const KEY_TTL_MS = 24 * 60 * 60_000
 /** Most publishes remembered (pending ones and keys still deduplicated). */
 export const MAX_ENTRIES = 10_000
 
+/**
+ * Longest document id or type recorded (Sanity's ids are at most 128 characters): a longer
+ * one names no document, and the publish is recorded without it (its build covers every
+ * document all the same).
+ */
+export const MAX_FIELD_CHARS = 256
+
+/** An idempotency key as the journal keeps it: its SHA-256, base64url (43 characters). */
+export const keyDigest = (key: string): string => createHash('sha256').update(key).digest('base64url')
+
 /** What the webhook accepted. */
 export type Delivery = { documentId?: string; type?: string; idempotencyKey?: string }
 
 /** One accepted publish: `id` is the journal's own (a delivery may come without a key). */
 export type JournalEntry = {
   id: string
-  key?: string
+  /** The delivery's idempotency key's digest (`keyDigest`). */
+  keyHash?: string
   documentId?: string
   type?: string
   /** When it was accepted, ISO 8601. */
@@ -60,7 +74,7 @@ export type JournalOptions = {
 type AcceptedRecord = {
   op: 'accepted'
   id: string
-  key?: string
+  keyHash?: string
   documentId?: string
   type?: string
   at: string
@@ -128,15 +142,16 @@ export class PublishJournal {
   async accept(delivery: Delivery): Promise<JournalEntry | 'duplicate'> {
     await this.load()
     return this.#serial(async () => {
-      const key = delivery.idempotencyKey
-      const known = key ? this.#byKey.get(key) : undefined
+      const keyHash = delivery.idempotencyKey ? keyDigest(delivery.idempotencyKey) : undefined
+      const known = keyHash ? this.#byKey.get(keyHash) : undefined
       if (known && this.#now() - Date.parse(known.at) < KEY_TTL_MS) return 'duplicate'
+      const { documentId, type } = delivery
       const record: AcceptedRecord = {
         op: 'accepted',
         id: randomUUID(),
-        ...(key ? { key } : {}),
-        ...(delivery.documentId ? { documentId: delivery.documentId } : {}),
-        ...(delivery.type ? { type: delivery.type } : {}),
+        ...(keyHash ? { keyHash } : {}),
+        ...(documentId && documentId.length <= MAX_FIELD_CHARS ? { documentId } : {}),
+        ...(type && type.length <= MAX_FIELD_CHARS ? { type } : {}),
         at: new Date(this.#now()).toISOString(),
       }
       await this.#append([record])
@@ -224,12 +239,15 @@ export class PublishJournal {
     const [id, at] = [text('id'), text('at')]
     if (value.op === 'accepted' && id && at && Number.isFinite(Date.parse(at))) {
       const entry: JournalEntry = { id, at }
-      for (const field of ['key', 'documentId', 'type'] as const) {
+      for (const field of ['keyHash', 'documentId', 'type'] as const) {
         const given = text(field)
-        if (given) entry[field] = given
+        if (given && given.length <= MAX_FIELD_CHARS) entry[field] = given
       }
+      // A record written before keys were kept as digests.
+      const key = text('key')
+      if (key && !entry.keyHash) entry.keyHash = keyDigest(key)
       this.#entries.set(id, entry)
-      if (entry.key) this.#byKey.set(entry.key, entry)
+      if (entry.keyHash) this.#byKey.set(entry.keyHash, entry)
       return true
     }
     const outcome = value.outcome
@@ -248,10 +266,10 @@ export class PublishJournal {
     const now = this.#now()
     const drop = (entry: JournalEntry) => {
       this.#entries.delete(entry.id)
-      if (entry.key && this.#byKey.get(entry.key) === entry) this.#byKey.delete(entry.key)
+      if (entry.keyHash && this.#byKey.get(entry.keyHash) === entry) this.#byKey.delete(entry.keyHash)
     }
     for (const entry of [...this.#entries.values()])
-      if (entry.outcome && (!entry.key || now - Date.parse(entry.at) >= KEY_TTL_MS)) drop(entry)
+      if (entry.outcome && (!entry.keyHash || now - Date.parse(entry.at) >= KEY_TTL_MS)) drop(entry)
     const excess = this.#entries.size - this.#maxEntries
     if (excess <= 0) return
     const all = [...this.#entries.values()]
@@ -324,7 +342,7 @@ export class PublishJournal {
     const records: (AcceptedRecord | DoneRecord)[] = kept.map((entry) => ({
       op: 'accepted',
       id: entry.id,
-      ...(entry.key ? { key: entry.key } : {}),
+      ...(entry.keyHash ? { keyHash: entry.keyHash } : {}),
       ...(entry.documentId ? { documentId: entry.documentId } : {}),
       ...(entry.type ? { type: entry.type } : {}),
       at: entry.at,

@@ -7,10 +7,15 @@
  * the publish could not be recorded (the publish journal's disk: full, not writable), so
  * that Sanity sends it again. Only 202 builds, and a 2xx is sent only once the publish is
  * on disk: Sanity never sends again a delivery it saw answered 2xx.
+ * The `idempotency-key` header is not signed and may be long: one over KEY_CHARS is kept and
+ * logged as its digest, and an `_id` or `_type` over the journal's MAX_FIELD_CHARS is no
+ * document's (the publish builds all the same), so no delivery costs more memory, journal
+ * or log than a usual one.
  */
 import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
 import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
+import { keyDigest, MAX_FIELD_CHARS } from './publish-journal.ts'
 import { checkSignature, RecentKeys, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'
 
 /** Seconds Sanity is asked to wait before it sends a delivery that got 503 again. */
@@ -18,6 +23,23 @@ export const RETRY_AFTER_S = 30
 
 /** Largest webhook body accepted: 1 MiB. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024
+
+/** Longest idempotency key kept and logged as sent (Sanity's are far shorter). */
+export const KEY_CHARS = 128
+
+/**
+ * A delivery's idempotency key as the publisher keeps and logs it: as sent up to KEY_CHARS
+ * characters (the log then matches Sanity's delivery log), else `sha256:<its digest>`.
+ */
+export function deliveryKey(header: string | string[] | undefined): string | undefined {
+  const key = String(header ?? '')
+  if (!key) return undefined
+  return key.length > KEY_CHARS ? `sha256:${keyDigest(key)}` : key
+}
+
+/** A body's `_id` or `_type`: a string no longer than any document's, else none. */
+const nameOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length <= MAX_FIELD_CHARS ? value : undefined
 
 export type WebhookOptions = {
   /** `SANITY_WEBHOOK_SECRET`, then `SANITY_WEBHOOK_SECRET_PREVIOUS` while a rotation settles. */
@@ -63,7 +85,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
         request.log.warn({ event: 'webhook.rejected', reason: check.reason }, 'webhook refused')
         return reply.code(401).send({ error: 'invalid signature' })
       }
-      const idempotencyKey = String(request.headers['idempotency-key'] ?? '') || undefined
+      const idempotencyKey = deliveryKey(request.headers['idempotency-key'])
       if (idempotencyKey && deliveries.has(idempotencyKey, now())) {
         request.log.info({ event: 'webhook.duplicate', idempotencyKey }, 'webhook already accepted')
         return reply.code(200).send({ status: 'duplicate' })
@@ -82,11 +104,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
       signatures.add(check.signature, now())
       if (idempotencyKey) deliveries.add(idempotencyKey, now())
       const doc = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
-      const delivery = {
-        documentId: typeof doc._id === 'string' ? doc._id : undefined,
-        type: typeof doc._type === 'string' ? doc._type : undefined,
-        idempotencyKey,
-      }
+      const delivery = { documentId: nameOf(doc._id), type: nameOf(doc._type), idempotencyKey }
       let recorded: string | void
       try {
         recorded = await options.onPublish(delivery)

@@ -2,11 +2,11 @@
  * @jest-environment node
  */
 import * as fsPromises from 'node:fs/promises'
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { WEBHOOK_PATH } from '@/lib/publisher-routes'
-import { JOURNAL_FILE, KEY_TTL_MS, PublishJournal, type JournalFs } from '@/server/publish-journal'
+import { JOURNAL_FILE, KEY_TTL_MS, keyDigest, PublishJournal, type JournalFs } from '@/server/publish-journal'
 import { webhookHeaders } from '@/scripts/publisher-client'
 import { buildCount, deliverWebhook, startFixture, type Fixture } from './helpers/publisherFixture'
 
@@ -66,7 +66,12 @@ describe('the webhook answers 2xx only once the publish is on disk', () => {
     release()
     expect((await answer).statusCode).toBe(202)
     expect(records(site)).toContainEqual(
-      expect.objectContaining({ op: 'accepted', key: 'key-a', documentId: 'review-a', type: 'review' }),
+      expect.objectContaining({
+        op: 'accepted',
+        keyHash: keyDigest('key-a'),
+        documentId: 'review-a',
+        type: 'review',
+      }),
     )
   })
 
@@ -96,7 +101,7 @@ describe('the webhook answers 2xx only once the publish is on disk', () => {
       // Sanity sends the same delivery again (same key, same signature): taken once it can be written.
       failing = null
       expect((await send()).statusCode).toBe(202)
-      expect(records(site).filter((record) => record.key === 'key-a')).toHaveLength(1)
+      expect(records(site).filter((record) => record.keyHash === keyDigest('key-a'))).toHaveLength(1)
       await site.publisher.idle()
       expect(buildCount(site)).toBe(before + 1)
       expect((await send()).statusCode).toBe(200)
@@ -221,7 +226,7 @@ describe('the journal file', () => {
     // The newest keys are still deduplicated; the oldest, beyond maxEntries, are not.
     expect(await reread.accept({ idempotencyKey: 'key-2999' })).toBe('duplicate')
     expect(await reread.accept({ idempotencyKey: 'key-0' })).not.toBe('duplicate')
-    expect(reread.pending().map((entry) => entry.key)).toEqual(['key-0'])
+    expect(reread.pending().map((entry) => entry.keyHash)).toEqual([keyDigest('key-0')])
   })
 
   test('a key is remembered for a day, and a pending publish survives the rewrites', async () => {
@@ -279,6 +284,55 @@ describe('the journal file', () => {
     const journal = new PublishJournal(path.join(dir, 'site'), { fs })
     await expect(journal.accept({ idempotencyKey: 'a' })).rejects.toThrow(/EACCES/)
     failing = false
-    expect(await journal.accept({ idempotencyKey: 'a' })).toMatchObject({ key: 'a' })
+    expect(await journal.accept({ idempotencyKey: 'a' })).toMatchObject({ keyHash: keyDigest('a') })
+  })
+
+  test('a 15 kB idempotency key is kept as its digest: 1,500 of them leave the file as small as short keys do', async () => {
+    let clock = Date.parse('2026-11-28T10:00:00Z')
+    const journal = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 300 })
+    const longKey = (i: number) => `${i}-${'k'.repeat(15_000)}`
+    for (let i = 0; i < 1500; i++) {
+      const entry = await journal.accept({
+        documentId: `review-${i}`,
+        type: 'review',
+        idempotencyKey: longKey(i),
+      })
+      if (entry !== 'duplicate') await journal.done([entry.id], 'live')
+      clock += 60_000
+    }
+    // At most 1,000 lines of at most ~170 bytes (a whole key: 15 kB a line, 15 MB in all).
+    const bytes = statSync(path.join(dir, 'site', JOURNAL_FILE)).size
+    expect(bytes).toBeLessThan(200_000)
+    expect(readFileSync(path.join(dir, 'site', JOURNAL_FILE), 'utf8')).not.toContain('kkkk')
+    const reread = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 300 })
+    expect(await reread.accept({ idempotencyKey: longKey(1499) })).toBe('duplicate')
+    // Another key of the same length and the same first 15,000 characters is another delivery.
+    expect(await reread.accept({ idempotencyKey: `${longKey(1499)}x` })).not.toBe('duplicate')
+  })
+
+  test('a document id or type longer than any Sanity name is not recorded; the publish is', async () => {
+    const journal = new PublishJournal(path.join(dir, 'site'))
+    const entry = await journal.accept({ documentId: 'x'.repeat(100_000), type: 't'.repeat(257) })
+    expect(Object.keys(entry).sort()).toEqual(['at', 'id'])
+    expect(statSync(path.join(dir, 'site', JOURNAL_FILE)).size).toBeLessThan(200)
+    const reread = new PublishJournal(path.join(dir, 'site'))
+    await reread.load()
+    expect(reread.pending()).toHaveLength(1)
+  })
+
+  test('a journal written with whole keys (before digests) still deduplicates them', async () => {
+    const site = path.join(dir, 'site')
+    mkdirSync(site)
+    const at = new Date().toISOString()
+    writeFileSync(
+      path.join(site, JOURNAL_FILE),
+      `{"op":"accepted","id":"a","key":"old-key","documentId":"review-a","at":"${at}"}\n` +
+        `{"op":"done","ids":["a"],"outcome":"live","at":"${at}"}\n`,
+    )
+    const journal = new PublishJournal(site)
+    expect(await journal.accept({ idempotencyKey: 'old-key' })).toBe('duplicate')
+    expect(await journal.accept({ idempotencyKey: 'new-key' })).toMatchObject({
+      keyHash: keyDigest('new-key'),
+    })
   })
 })

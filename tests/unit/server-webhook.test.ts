@@ -2,6 +2,8 @@
  * @jest-environment node
  */
 import { encodeSignatureHeader } from '@sanity/webhook'
+import { keyDigest } from '@/server/publish-journal'
+import { deliveryKey } from '@/server/webhook'
 import { checkSignature } from '@/server/webhook-signature'
 import { buildCount, startFixture, type Fixture } from './helpers/publisherFixture'
 
@@ -74,6 +76,24 @@ test('a replayed signature is refused; a retried delivery (same idempotency-key)
   expect((await post(body, signature, { 'idempotency-key': 'two' })).statusCode).toBe(401)
   expect((await post(body, signature)).statusCode).toBe(401)
   expect(buildRequests()).toBe(requestsAfterFirst)
+})
+
+test('a 15 kB idempotency key deduplicates as a short one does, kept and logged as its digest; an _id longer than any document names none', async () => {
+  const key = 'k'.repeat(15_000)
+  const payload = JSON.stringify({ _id: 'x'.repeat(300), _type: 'review' })
+  const signature = await encodeSignatureHeader(payload, clock, SECRET)
+  expect((await post(payload, signature, { 'idempotency-key': key })).statusCode).toBe(202)
+  const retry = await post(payload, signature, { 'idempotency-key': key })
+  expect(retry.json()).toEqual({ status: 'duplicate' })
+  expect(site.logs).toContainEqual(
+    expect.objectContaining({ event: 'webhook.accepted', idempotencyKey: `sha256:${keyDigest(key)}` }),
+  )
+  const log = JSON.stringify(site.logs)
+  expect(log).not.toContain('kkkkkkkk')
+  expect(log).not.toContain('xxxxxxxx')
+  // Sanity's own keys stay as sent: the log matches its delivery log.
+  expect(deliveryKey('idem-0123')).toBe('idem-0123')
+  await site.publisher.idle()
 })
 
 test('a signed body that is not JSON gets 400; a body over 1 MiB gets 413; neither builds', async () => {
