@@ -50,6 +50,20 @@ export const BASE_HEADERS: Record<string, string> = {
 }
 
 /**
+ * Headers of every answer with a content image (`/media/*`; in an editor's preview,
+ * `/preview-media/*` too), whoever serves it: opened on its own, an uploaded drawing is a
+ * document of the site's origin, so its policy runs nothing (no script, and `sandbox`: an
+ * opaque origin, no cookie or storage of the site, no form, no navigation of the page),
+ * loads nothing but the pictures it embeds as `data:` URLs, and keeps its inline styles
+ * (`style` attributes, its own `<style>`); `nosniff` keeps every file the type its
+ * extension says. Inside a page's `<img>` a browser runs nothing of a drawing anyway.
+ */
+export const MEDIA_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+}
+
+/**
  * Name of the build's list of old addresses (`.redirects.json`): a dot file, never served.
  * The postbuild writes it (postbuild/redirects-file.ts computes it); the publisher answers
  * its addresses with a redirect, and the next build reads it to keep them.

@@ -9,7 +9,8 @@
  * the origins site settings name (booking widget, its embed script, contact webhook).
  */
 import { createHash } from 'node:crypto'
-import { BASE_HEADERS, IMMUTABLE, REVALIDATE } from '../lib/build-output.ts'
+import { BASE_HEADERS, IMMUTABLE, MEDIA_HEADERS, REVALIDATE } from '../lib/build-output.ts'
+import { MEDIA_URL_DIR } from '../lib/content/image.ts'
 import { STUDIO_BASE_PATH } from '../lib/studio.ts'
 import { attributeOf, elementsOf, textOf } from '../lib/html-elements.ts'
 import {
@@ -78,8 +79,9 @@ export type HeaderRule = { for: string; values: Record<string, string> }
 
 /**
  * Every header rule of a build: the base headers on `/*`, year-long caching for
- * hashed assets (`/_next/static/*`, content-addressed `/media/*`), and for each
- * page its Content-Security-Policy and revalidation.
+ * hashed assets (`/_next/static/*`, content-addressed `/media/*`), content images'
+ * policy under which a drawing opened on its own runs nothing (`MEDIA_HEADERS`), and for
+ * each page its Content-Security-Policy and revalidation.
  * Cache-Control and CSP are never on `/*`: hosts join the values of every
  * matching rule, and two policies would both apply.
  */
@@ -121,10 +123,15 @@ export function headerRules(
   })
   // Studio's deep links (/studio/structure/...) are answered with the /studio page: same headers.
   const studioRule = pageRules.find((rule) => rule.for === STUDIO_BASE_PATH)
+  // What `/*` gives already is left out: a host would join the two (`nosniff, nosniff`).
+  const mediaHeaders = Object.entries(MEDIA_HEADERS).filter(([name, value]) => BASE_HEADERS[name] !== value)
   return [
     { for: '/*', values: BASE_HEADERS },
     { for: '/_next/static/*', values: { 'Cache-Control': IMMUTABLE } },
-    { for: '/media/*', values: { 'Cache-Control': IMMUTABLE } },
+    {
+      for: `${MEDIA_URL_DIR}/*`,
+      values: { 'Cache-Control': IMMUTABLE, ...Object.fromEntries(mediaHeaders) },
+    },
     ...pageRules,
     ...(studioRule ? [{ for: `${STUDIO_BASE_PATH}/*`, values: studioRule.values }] : []),
   ]

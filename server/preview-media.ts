@@ -6,20 +6,23 @@
  *   dataset's asset document names (`<dataset folder>/images/<originalFilename>`, a plain
  *   file name), and it is sent only when its sha1 is the one the id carries, so the address
  *   names the bytes and nothing else on the disk can be reached through it. Its media type
- *   comes from the id's extension; anything else answers 404.
+ *   comes from the id's extension; a drawing is sent cleaned, as the build would write it
+ *   (`sanitiseSvg`); anything else answers 404.
  * - `GET /media/<file>`: the build's copies, from `public/media/` as it is now. Next's
  *   server lists public/ once, when the process starts, so an image a publish copied
  *   later would be a 404 in the preview; the name must be one the media step writes.
  * Only a request with an open preview session reaches this process (server/app.ts); it
  * answers with the preview's headers (`private, no-store`, like every preview answer: a
- * draft's image leaves no copy behind once the editor leaves), a policy under which a
- * drawing opened on its own runs nothing, and its own small limit of reads at a time.
+ * draft's image leaves no copy behind once the editor leaves), the headers of every content
+ * image (`MEDIA_HEADERS`: a drawing opened on its own runs nothing), and its own small
+ * limit of reads at a time.
  */
 import { open } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import PQueue from 'p-queue'
+import { MEDIA_HEADERS } from '../lib/build-output.ts'
 import { assetFileOf, ContentError } from '../lib/content/build-rules.ts'
 import {
   assetHash,
@@ -32,6 +35,7 @@ import {
 import type { MediaAsset } from '../lib/content/media-sync.ts'
 import { mediaAssetsQuery } from '../lib/content/queries.ts'
 import { runQuery, type ContentSource } from '../lib/content/source.ts'
+import { sanitiseSvg } from '../lib/content/svg-sanitiser.ts'
 
 /**
  * The largest original file the preview sends, in bytes: a phone's photo is 3 to 12 MB,
@@ -41,13 +45,6 @@ export const PREVIEW_MEDIA_MAX_BYTES = 32 * 1024 * 1024
 
 /** Files read at a time, and waiting (then 503): a page asks for its images at once. */
 const READS = { concurrency: 2, queue: 32 }
-
-/**
- * The policy of an image answer: opened on its own (a drawing can hold scripts), it runs
- * nothing, loads nothing and is sandboxed; inside a page's `<img>` a drawing never runs
- * scripts anyway.
- */
-const IMAGE_POLICY = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox`
 
 export type PreviewMediaOptions = {
   /** The environment's content source (published): asset documents are never drafts. */
@@ -110,7 +107,8 @@ export class PreviewMedia {
     if (!isImageAssetId(assetId)) throw new Refused(`"${assetId}" is not a Sanity image asset id`)
     const { source, maxBytes = PREVIEW_MEDIA_MAX_BYTES } = this.#options
     if (source.kind !== 'local') throw new Refused('the Content Lake serves its images from its CDN')
-    const type = imageMimeType(assetId.slice(assetId.lastIndexOf('-') + 1))
+    const extension = assetId.slice(assetId.lastIndexOf('-') + 1)
+    const type = imageMimeType(extension)
     if (!type) throw new Refused(`"${assetId}" is not a kind of image the preview sends`)
     const [asset] = (await runQuery(mediaAssetsQuery, { referenced: [assetId] }, source)) as MediaAsset[]
     if (!asset) throw new Refused(`the dataset has no asset "${assetId}"`)
@@ -133,8 +131,10 @@ export class PreviewMedia {
     ).catch((error: unknown) => {
       throw unread ?? error
     })
-    res.writeHead(200, this.#headers(type, bytes.length))
-    res.end(req.method === 'HEAD' ? undefined : bytes)
+    // As the build will write it: the editor sees what visitors will get.
+    const sent = extension === 'svg' ? await sanitiseSvg(bytes, assetId) : bytes
+    res.writeHead(200, this.#headers(type, sent.length))
+    res.end(req.method === 'HEAD' ? undefined : sent)
   }
 
   /** A copy the build wrote into public/media/, by its name. */
@@ -156,7 +156,7 @@ export class PreviewMedia {
   }
 
   #headers(type: string, length: number): Record<string, string> {
-    return { 'Content-Type': type, 'Content-Length': String(length), 'Content-Security-Policy': IMAGE_POLICY }
+    return { ...MEDIA_HEADERS, 'Content-Type': type, 'Content-Length': String(length) }
   }
 }
 

@@ -5,7 +5,8 @@
  * brotli/gzip files precompressed at build time (chosen by Accept-Encoding, with
  * `Vary`), ETag and Last-Modified revalidation, HEAD, Range, and the headers of the
  * build's `_headers` file (security headers, per-page Content-Security-Policy, year-long
- * caching of hashed assets).
+ * caching of hashed assets); a content image always with `MEDIA_HEADERS`, a build's
+ * `_headers` older than them (one kept for rollback) included.
  * Other methods on pages get 405. (Editors' preview requests never get here: server/app.ts
  * hands them to the preview server first.)
  */
@@ -15,12 +16,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import {
   BASE_HEADERS,
   indexSite,
+  MEDIA_HEADERS,
   REDIRECT_STATUS,
   resolvePath,
   REVALIDATE,
   urlPathOf,
   type SiteIndex,
 } from '../lib/build-output.ts'
+import { MEDIA_URL_DIR } from '../lib/content/image.ts'
 import type { BuildStore } from './build-store.ts'
 import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
 
@@ -101,7 +104,11 @@ export async function staticRoutes(app: FastifyInstance, { cache }: { cache: Sit
   })
 
   const sendPage = async (reply: FastifyReply, site: LoadedSite, file: string, status = 200) => {
-    setHeaders(reply, { 'Cache-Control': REVALIDATE, ...headersFor(site.rules, urlPathOf(file)) })
+    setHeaders(reply, {
+      'Cache-Control': REVALIDATE,
+      ...headersFor(site.rules, urlPathOf(file)),
+      ...(file.startsWith(`${MEDIA_URL_DIR.slice(1)}/`) && MEDIA_HEADERS),
+    })
     reply.code(status)
     return reply.sendFile(`/${file}`, site.dir)
   }

@@ -1,7 +1,8 @@
 /**
  * The build's media step: every image asset the content uses, copied into
  * `public/media/` so that the exported site serves its own images and never calls
- * Sanity's CDN; a raster image as its resized WebP copies (sharp). What the copies are
+ * Sanity's CDN; a raster image as its resized WebP copies (sharp), a drawing cleaned of
+ * anything a browser could run (svg-sanitiser.ts). What the copies are
  * called, and how pages point at them, is image.ts. The site build and `npm run dev`
  * run it through scripts/build/content-step.ts; the preview server's build runs it too
  * (scripts/build-preview-server.ts), adding only (`MediaSyncMode`).
@@ -11,6 +12,7 @@ import path from 'node:path'
 import { isRasterAsset, MEDIA_URL_DIR, mediaFileName, RASTER_QUALITY, rasterCopies } from './image.ts'
 import type { ContentSource } from './source.ts'
 import { assetFileOf, ContentError } from './build-rules.ts'
+import { sanitiserVersion, sanitiseSvg } from './svg-sanitiser.ts'
 
 /** An asset document as `mediaAssetsQuery` returns it. */
 export type MediaAsset = {
@@ -27,7 +29,8 @@ export type MediaAsset = {
  *   dropped;
  * - `add` (the preview server's build, `npm run build:preview`): nothing is removed and a
  *   file already there is kept (its name starts with its content hash: the same name is
- *   the same bytes); a missing one is written whole in `cacheDir`, then renamed into
+ *   the same bytes), but for a drawing that is not the cleaned one (an older build's, as
+ *   uploaded); a missing one is written whole in `cacheDir`, then renamed into
  *   place (never under a temporary name inside public/, which an export would copy).
  *   The publisher builds its preview server while a publish may be building the site in
  *   the same folder: emptying it then would take images from under that build's render.
@@ -36,18 +39,21 @@ export type MediaSyncMode = 'replace' | 'add'
 
 /**
  * Writes every asset into `<publicDir>/media/` (emptied first unless `mode` is `add`,
- * see `MediaSyncMode`). An SVG or GIF is written as it is; a raster image
- * (`isRasterAsset`) as its WebP copies (`rasterWidths`, `rasterFileName`) made by sharp,
- * turned upright by its EXIF orientation. Copies are kept in `cacheDir` by the asset's
- * content hash, so a rebuild after a text edit encodes nothing again.
+ * see `MediaSyncMode`). A raster image (`isRasterAsset`) as its WebP copies
+ * (`rasterWidths`, `rasterFileName`) made by sharp, turned upright by its EXIF orientation;
+ * an SVG cleaned of anything a browser could run (`sanitiseSvg`: byte for byte as uploaded
+ * when there is nothing to clean), under the name of the file as uploaded; a GIF as it is
+ * (it may be animated), once sharp reads it as a GIF; any other kind of file is refused.
+ * Copies and cleaned drawings are kept in `cacheDir` by the asset's content hash, so a
+ * rebuild after a text edit encodes and cleans nothing again.
  * Local source: copies `<dataset folder>/images/<originalFilename>`, checking its sha1.
  * Sanity source: downloads the asset's CDN `url` (build time only).
- * @param cacheDir where encoded copies are kept between builds (default `.cache/media`); on
+ * @param cacheDir where encoded copies and cleaned drawings are kept between builds (default `.cache/media`); on
  *   the same file system as `publicDir` (`add` renames files from it)
  * @returns the number of assets the folder holds now (`add`: the files written are
  *   those it lacked)
- * @throws Error naming the asset `_id` when its file is missing, does not match, or
- *   cannot be decoded as an image
+ * @throws Error naming the asset `_id` when its file is missing, does not match, cannot be
+ *   decoded as an image, is an SVG `sanitiseSvg` refuses, or is not a kind the site serves
  */
 export async function syncMedia(
   assets: MediaAsset[],
@@ -74,12 +80,38 @@ export async function syncMedia(
       () => true,
       () => false,
     ))
+  // Where cleaned drawings are kept, by the sanitiser's version: found on first use.
+  let cleanedDir: string | undefined
+  const cleanedSvg = async (asset: MediaAsset, name: string): Promise<Buffer> => {
+    cleanedDir ??= path.join(cacheDir, `svg-${await sanitiserVersion()}`)
+    const kept = await readFile(path.join(cleanedDir, name)).catch(() => null)
+    if (kept) return kept
+    const cleaned = await sanitiseSvg(await original(asset), asset._id)
+    await mkdir(cleanedDir, { recursive: true })
+    await writeWhole(path.join(cleanedDir, name), cleaned, cacheDir)
+    return cleaned
+  }
   for (const asset of assets) {
-    if (!isRasterAsset(asset._id)) {
-      const name = mediaFileName(asset._id)
-      if (!(await present(name))) await write(name, await original(asset))
+    const name = mediaFileName(asset._id)
+    const extension = path.extname(name).slice(1)
+    if (extension === 'svg') {
+      const cleaned = await cleanedSvg(asset, name)
+      // A drawing an older build wrote as uploaded has the same name: only the cleaned one stays.
+      const same =
+        mode === 'add' && (await readFile(path.join(target, name)).catch(() => null))?.equals(cleaned)
+      if (!same) await write(name, cleaned)
       continue
     }
+    if (extension === 'gif') {
+      if (!(await present(name))) await write(name, await checkedGif(await original(asset), asset._id))
+      continue
+    }
+    if (!isRasterAsset(asset._id))
+      throw new ContentError(
+        asset._id,
+        '_id',
+        `names a .${extension} file: the site serves photos (resized to WebP), GIFs and SVGs (cleaned) only`,
+      )
     const copies = rasterCopies(asset._id)
     const missing = []
     for (const copy of copies) if (!(await present(copy.name))) missing.push(copy)
@@ -102,6 +134,24 @@ export async function syncMedia(
       if (missing.some((copy) => copy.name === name)) await write(name, bytes[index]!)
   }
   return assets.length
+}
+
+/**
+ * A GIF's bytes, once sharp reads them as a GIF: served as uploaded (it may be animated),
+ * so the file must be the image its name says.
+ * @throws Error naming `assetId` when it is not
+ */
+async function checkedGif(bytes: Buffer, assetId: string): Promise<Buffer> {
+  const { default: sharp } = await import('sharp')
+  const format = await sharp(bytes)
+    .metadata()
+    .then(
+      (metadata) => metadata.format,
+      () => undefined,
+    )
+  if (format !== 'gif')
+    throw new Error(`Invalid content: document "${assetId}": the image cannot be read as a GIF`)
+  return bytes
 }
 
 /** Writes a file whole in `stagingDir`, then renames it into place: a reader never sees part of it. */

@@ -35,6 +35,7 @@ import { operatorHeaders, operatorToken } from '../../server/secrets'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures'
+import { MALICIOUS_SVG, RAN_PATH, whatRan } from './malicious-svg'
 
 /** Origin of the publishing server (set when it has started). */
 let BASE = ''
@@ -179,6 +180,58 @@ test.describe("the editor's loop, offline", () => {
     expect(health.lastError?.message).toContain(`document "${review._id}"`)
     // Put the review right again for the next test.
     edit(review._id, (doc) => (doc.stars = 5))
+  })
+
+  test("an editor's SVG with scripts, chosen as a portfolio site's image, goes live cleaned: opened on its own, nothing of it runs", async ({
+    page,
+  }) => {
+    const documents = readDocuments(dataset)
+    const site = documents.find((doc) => doc._type === 'portfolioSite')!
+    // Uploaded as Sanity would store it: an asset named by the file's sha1, the file beside the dataset.
+    const sha1 = createHash('sha1').update(MALICIOUS_SVG).digest('hex')
+    const assetId = `image-${sha1}-40x40-svg`
+    writeFileSync(path.join(path.dirname(dataset), 'images', 'e2e-site.svg'), MALICIOUS_SVG)
+    const asset = {
+      _id: assetId,
+      _type: 'sanity.imageAsset',
+      assetId: sha1,
+      sha1hash: sha1,
+      extension: 'svg',
+      mimeType: 'image/svg+xml',
+      originalFilename: 'e2e-site.svg',
+      size: Buffer.byteLength(MALICIOUS_SVG),
+      metadata: { _type: 'sanity.imageMetadata', dimensions: { width: 40, height: 40, aspectRatio: 1 } },
+    }
+    const image = { ...site.image, asset: { _type: 'reference', _ref: assetId } }
+    writeDocuments(dataset, [
+      ...documents.map((doc) => (doc._id === site._id ? { ...doc, image } : doc)),
+      asset,
+    ])
+    const published = publishLocal('--document', site._id)
+    expect(published.status, published.stderr).toBe(0)
+
+    // The live file is the drawing without what runs; served under a policy that runs nothing anyway.
+    const src = `/media/${sha1}-40x40.svg`
+    const answer = await fetch(`${BASE}${src}`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+    )
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+    const served = await answer.text()
+    expect(served).toContain('<rect id="square"')
+    expect(served).not.toMatch(/script|onload|onmouseover|foreignObject|iframe|javascript:/i)
+
+    // Opened on its own in Chromium, on the origin that serves /studio: nothing runs, it still draws.
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+    await page.goto(`${BASE}${src}`)
+    expect(await whatRan(page, asked)).toEqual({ ran: [], square: 'rgb(255, 0, 0)', dot: 'rgb(0, 0, 255)' })
+    // And in the page that shows it.
+    await page.goto(`${BASE}/sites`)
+    await expect(page.getByRole('img', { name: String(site.image.alt) })).toBeVisible()
+    expect(await page.title()).not.toBe('ran')
+    expect(asked.filter((path) => path.startsWith(RAN_PATH))).toEqual([])
   })
 
   test('a published link to a page that does not exist never goes live; the Studio reads why', async ({

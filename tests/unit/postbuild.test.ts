@@ -106,6 +106,20 @@ test('finalizeExport decodes file names, writes _headers the server reads back, 
   expect(existsSync(path.join(dir, 'booking/index.html.br'))).toBe(false) // under 1 KiB: not worth it
 })
 
+test("content images get, in _headers, a policy under which a drawing runs nothing, nosniff said once (on /*), a year's caching", async () => {
+  write('index.html', '<!doctype html><title>Home</title>')
+  write('media/abc-40x40.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  await finalizeExport(dir, settings)
+  const file = path.join(dir, '_headers')
+  expect(headersFor(await loadHeaderRules(file), '/media/abc-40x40.svg')).toMatchObject({
+    'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  })
+  // A host joins the values of every rule a path matches: a second nosniff would be `nosniff, nosniff`.
+  expect(readFileSync(file, 'utf8').match(/X-Content-Type-Options/g)).toHaveLength(1)
+})
+
 test('finalizeExport writes the page documents for the gate: never served, and no page changes', async () => {
   const exported = '<!doctype html><title>A</title><a href="/case-studies/b">B</a>'.repeat(100)
   write('index.html', exported)

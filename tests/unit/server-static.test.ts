@@ -1,9 +1,10 @@
 /**
  * @jest-environment node
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { headersFor, loadHeaderRules } from '@/server/headers-file'
 import { startFixture, type Fixture } from './helpers/publisherFixture'
 
 let site: Fixture
@@ -155,3 +156,37 @@ test('every answer carries the security headers of _headers; pages their own CSP
   )
   expect(String((await get('/nope')).headers['content-security-policy'])).toContain("frame-ancestors 'none'")
 })
+
+/** The policy of every content image's answer (lib/build-output.ts `MEDIA_HEADERS`). */
+const MEDIA_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox"
+
+test('a content image is answered under a policy that runs nothing, and nosniff, however its address is spelt', async () => {
+  for (const url of ['/media/abc-10x10.svg', '/%6Dedia/abc-10x10.svg', '/media/abc%2D10x10.svg?v=1']) {
+    const answer = await get(url)
+    expect([url, answer.statusCode, answer.headers['content-type']]).toEqual([url, 200, 'image/svg+xml'])
+    expect(answer.headers['content-security-policy']).toBe(MEDIA_POLICY)
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  }
+})
+
+test('a content image of a build whose _headers predates that policy (one kept for rollback) gets it too', async () => {
+  const old = await startFixture()
+  try {
+    const headersFile = `${await old.store.liveDir()}/_headers`
+    const written = readFileSync(headersFile, 'utf8')
+    writeFileSync(
+      headersFile,
+      written.replace(/^(\/media\/\*\n(?:  .*\n)*?)  Content-Security-Policy: .*\n/m, '$1'),
+    )
+    expect(headersFor(await loadHeaderRules(headersFile), '/media/abc-10x10.svg')).not.toHaveProperty(
+      'Content-Security-Policy',
+    )
+    await old.restart() // a fresh server reads the build's _headers again
+    const answer = await old.app.inject({ method: 'GET', url: '/media/abc-10x10.svg' })
+    expect(answer.headers['content-security-policy']).toBe(MEDIA_POLICY)
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+  } finally {
+    await old.close()
+  }
+}, 30_000)
