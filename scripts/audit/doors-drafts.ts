@@ -277,10 +277,15 @@ export async function chainAttempts(context: DoorsContext, length = CHAIN_LENGTH
   )
   writeDataset(context.dataset, context.seed)
   const started = performance.now()
-  const after = await fetch(`${origin}/`, { headers: { cookie }, signal: AbortSignal.timeout(10_000) }).then(
-    async (answer) => ({ status: answer.status, html: await answer.text() }),
-    (error: Error) => ({ status: 0, html: error.message }),
-  )
+  const after = await (async () => {
+    try {
+      const answer = await fetch(`${origin}/`, { headers: { cookie }, signal: AbortSignal.timeout(10_000) })
+      return { status: answer.status, html: await answer.text() }
+    } catch (error) {
+      // No answer, or one that stopped halfway, within the 10 s.
+      return { status: 0, html: (error as Error).message }
+    }
+  })()
   attempt(
     'chain',
     'the preview renders / within 10 s once the chain is gone',

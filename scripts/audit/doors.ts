@@ -164,6 +164,8 @@ export async function runDoorsAudit(
         SANITY_PREVIEW_SECRET: previewSecret,
         LOG_LEVEL: 'info',
         LOCAL_DATASET: dataset,
+        // The inspector SIGUSR1 opens (doors-secrets.ts) takes a free port, not 9229.
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect-port=0`.trim(),
       },
     })
     const { origin } = site
