@@ -72,7 +72,7 @@ export const DOORS = [
 /**
  * The whole run: every attempt, the secret-in-log check over the server's output, and
  * each step's time in ms (`start`: the publisher, its preview and the attempts that need
- * no preview; then one a door or group of doors).
+ * no preview; then one a door or group of doors, `media` with the wait for the publish).
  */
 export type DoorsReport = {
   attempts: DoorAttempt[]
@@ -113,7 +113,7 @@ export const CRAFTED_IDS = [
   '-x',
 ]
 
-/** What a run may make smaller (the e2e test's variant); the audit's own run uses the defaults. */
+/** What a run may make smaller (a quicker run); the audit and the e2e suite use the defaults. */
 export type DoorsOptions = {
   /** Draft case studies in the chain (default 400). */
   chainLength?: number
@@ -145,7 +145,7 @@ export async function runDoorsAudit(
   const attempts: DoorAttempt[] = []
   const attempt = (door: string, what: string, through: boolean, detail?: string) =>
     attempts.push({ door, attempt: what, through, ...(detail ? { detail } : {}) })
-  /** Each step's time in ms: `start` is the publisher's and its preview's, the publish's wait included. */
+  /** Each step's time in ms: `start` is the publisher's and its preview's start, with the attempts that need no preview. */
   const timings: Record<string, number> = {}
   const timed = async (name: string, step: () => Promise<void>) => {
     const started = performance.now()
