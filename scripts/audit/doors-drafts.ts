@@ -22,6 +22,7 @@ import {
   bannerOf,
   previewPage,
   previewReady,
+  previewSettled,
   sourcesOf,
   writeDataset,
   type DoorsContext,
@@ -264,6 +265,7 @@ export function chainedStudies(study: StoredDocument, length = CHAIN_LENGTH): St
 export async function chainAttempts(context: DoorsContext, length = CHAIN_LENGTH): Promise<void> {
   const { origin, cookie, attempt } = context
   const { study } = originalsOf(context.seed)
+  await previewSettled(context)
   withDrafts(context, chainedStudies(study, length))
   const limitMs = DEFAULT_RENDER_LIMITS.timeLimitMs + 2_000
   const page = await previewPage(origin, cookie, '/case-studies')

@@ -112,6 +112,20 @@ export async function previewReady(context: DoorsContext, timeoutMs = 300_000): 
   }
 }
 
+/**
+ * Waits until the preview renders `/` for this session again (its renders queued before
+ * have ended), so that the next attempt's render is the one it asks for.
+ * @throws Error after `timeoutMs`
+ */
+export async function previewSettled(context: DoorsContext, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (!(await previewPage(context.origin, context.cookie, '/')).rendered) {
+    if (Date.now() > until)
+      throw new Error(`audit:doors: the preview did not render / within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
 /** What came back over a raw socket: the status line, headers (lower-case names) and body. */
 export type RawAnswer = { status: number; headers: Map<string, string[]>; body: string; raw: string }
 

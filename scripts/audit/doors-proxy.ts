@@ -19,7 +19,14 @@ import path from 'node:path'
 import { JOURNAL_FILE } from '../../server/publish-journal.ts'
 import { DEFAULT_RENDER_LIMITS } from '../../server/preview-renderer.ts'
 import { sendWebhook } from '../publisher-client.ts'
-import { previewPage, previewReady, rawRequest, writeDataset, type DoorsContext } from './doors-kit.ts'
+import {
+  previewPage,
+  previewReady,
+  previewSettled,
+  rawRequest,
+  writeDataset,
+  type DoorsContext,
+} from './doors-kit.ts'
 
 /** A share card of the preview (app/og/[card]): drawn on request, a render of its own. */
 const SHARE_CARD = '/og/home.png'
@@ -146,18 +153,20 @@ export async function rawAttempts(context: DoorsContext): Promise<void> {
 
 /**
  * A draft whose render fails naming a marker of its own is on `/`; then the preview
- * process is killed (SIGKILL): every 503 the editor gets until it is back must not hold
- * the marker (the draft's id, or anything of its text).
+ * process is killed (SIGKILL): every 503 the editor gets until it is back must hold no
+ * draft's id (the marker's, or any `drafts.` id: an earlier attempt's error may be the
+ * last the process logged) nor the marker from its text.
  */
 export async function crashAttempts(context: DoorsContext): Promise<void> {
   const { origin, cookie, site, attempt, seed } = context
   const review = seed.find((doc) => doc._type === 'review' && doc.placement === 'both')!
   const marker = `audit-marker-${randomBytes(6).toString('hex')}`
+  await previewSettled(context)
   writeDataset(context.dataset, [
     ...seed,
     { ...review, _id: `drafts.${marker}`, name: { [marker]: marker }, text: `${marker} said this.` },
   ])
-  await previewPage(origin, cookie, '/')
+  const failed = await previewPage(origin, cookie, '/')
   const pid = site.previewPid()
   if (!pid) {
     attempt('proxy', 'the preview process, found to crash it', true)
@@ -171,12 +180,17 @@ export async function crashAttempts(context: DoorsContext): Promise<void> {
     else if (texts.size) break
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  const told = [...texts].find((text) => text.includes(marker))
+  const told = [...texts].find((text) => text.includes(marker) || /\bdrafts\.[\w.-]/.test(text))
   attempt(
     'proxy',
     "the 503 while the preview restarts after a crash holds no draft's id or text",
     texts.size === 0 || told !== undefined,
-    texts.size === 0 ? 'no 503 seen' : (told ?? [...texts][0])?.replace(/<[^>]+>/g, ' ').slice(0, 200),
+    texts.size === 0
+      ? 'no 503 seen'
+      : `${(told ?? [...texts].join(' | '))
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .slice(0, 240)} (the draft's own page answered ${failed.status})`,
   )
   writeDataset(context.dataset, seed)
   await previewReady(context)
