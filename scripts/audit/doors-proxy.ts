@@ -36,7 +36,8 @@ export const BURST = 40
 
 /**
  * One session (`context.cookie`) asks for `burst` share cards at once, just after a save;
- * 100 ms later, while they are queued, another session asks for `/`.
+ * 100 ms later, while they are queued, another session asks for `/`, and the first one
+ * for one card more: the "busy" answers say how many wait.
  * @param otherCookie the other editor's open session
  */
 export async function fairShareAttempts(
@@ -45,18 +46,18 @@ export async function fairShareAttempts(
   burst = BURST,
 ): Promise<void> {
   const { origin, cookie, attempt } = context
+  const card = (index: number) =>
+    fetch(`${origin}${SHARE_CARD}?burst=${index}`, { headers: { cookie } }).then(async (answer) => ({
+      status: answer.status,
+      text: answer.status === 503 ? await answer.text() : (await answer.arrayBuffer(), ''),
+    }))
   // The card's code is loaded first, as on a preview in use; then a draft is saved, as
   // editors do all the time (each request reads the changed dataset before it queues).
   await previewPage(origin, cookie, SHARE_CARD)
   writeDataset(context.dataset, context.seed)
-  const cards = Array.from({ length: burst }, (_, index) =>
-    fetch(`${origin}${SHARE_CARD}?burst=${index}`, { headers: { cookie } }).then(async (answer) => ({
-      status: answer.status,
-      text: answer.status === 503 ? await answer.text() : (await answer.arrayBuffer(), ''),
-    })),
-  )
+  const cards = Array.from({ length: burst }, (_, index) => card(index))
   await new Promise((resolve) => setTimeout(resolve, 100))
-  const other = await previewPage(origin, otherCookie, '/')
+  const [other, more] = await Promise.all([previewPage(origin, otherCookie, '/'), card(burst)])
   const answers = await Promise.all(cards)
   attempt(
     'share',
@@ -65,7 +66,7 @@ export async function fairShareAttempts(
     `the other got ${other.status} in ${other.ms} ms; the burst: ${answers.filter((a) => a.status === 200).length} drawn, ${answers.filter((a) => a.status === 503).length} × 503`,
   )
   const bound = DEFAULT_RENDER_LIMITS.queue
-  const waiting = answers
+  const waiting = [...answers, more, { text: other.status === 503 ? other.html : '' }]
     .map((answer) => Number(/(\d+) (?:are|is) waiting/.exec(answer.text)?.[1] ?? 0))
     .reduce((most, count) => Math.max(most, count), 0)
   attempt(
