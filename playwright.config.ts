@@ -35,7 +35,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /(rebuilds|next-export-contract)\.spec\.ts/,
+      testIgnore: /(rebuilds|next-export-contract|doors)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], launchOptions },
     },
     {
@@ -45,6 +45,19 @@ export default defineConfig({
       testMatch: /(rebuilds|next-export-contract)\.spec\.ts/,
       dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      // The editors' doors (scripts/audit/doors.ts), run once: its publisher publishes with a
+      // real build (sharing .next/ with the rebuilds' builds) and some doors are timed: last,
+      // and alone. Then one test a door, reading its report.
+      name: 'doors-audit',
+      testMatch: /doors\.setup\.ts/,
+      dependencies: ['rebuilds'],
+    },
+    {
+      name: 'doors',
+      testMatch: /doors\.spec\.ts/,
+      dependencies: ['doors-audit'],
     },
   ],
   // The server `npm start` runs, on its own builds folder, emptied first: with nothing live,

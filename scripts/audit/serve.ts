@@ -101,7 +101,9 @@ export async function freePort(): Promise<number> {
  * @param options timeoutMs: how long to wait for the server (default 60 s); env: more
  *   environment for the server (e.g. `SANITY_WEBHOOK_SECRET`, `LOCAL_DATASET`); siteDir: a
  *   builds folder of the caller's, kept by `stop` (a restart on the same builds and
- *   journal), instead of a fresh one
+ *   journal), instead of a fresh one; cwd: the folder the server runs in, as the folder
+ *   `npm start` runs in (its preview process renders the app found there and Next reads
+ *   the `.env*` files there), default this one
  * @throws Error when the server exits or does not answer in time
  */
 export async function serveExport(
@@ -110,13 +112,15 @@ export async function serveExport(
     timeoutMs = 60_000,
     env = {},
     siteDir: givenSiteDir,
-  }: { timeoutMs?: number; env?: Record<string, string>; siteDir?: string } = {},
+    cwd,
+  }: { timeoutMs?: number; env?: Record<string, string>; siteDir?: string; cwd?: string } = {},
 ): Promise<ServedSite> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'audit-site-'))
   const siteDir = givenSiteDir ?? path.join(temp, 'site')
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,192 @@
+/**
+ * What every door of `npm run audit:doors` shares (scripts/audit/doors.ts runs them): the
+ * attempt record, the running publisher as an attacker sees it (its origin, an editor's
+ * open preview session, the dataset file it reads drafts from), and the small readers the
+ * attempts use (a preview page, a policy's sources, a raw HTTP exchange).
+ */
+import { renameSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import type { StoredDocument } from '../../lib/content/source.ts'
+import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
+import { readHealth } from '../publisher-client.ts'
+import type { ServedSite } from './serve.ts'
+
+/** One attempt and whether it got through. */
+export type DoorAttempt = { door: string; attempt: string; through: boolean; detail?: string }
+
+/** Records one attempt: through when the door let it in (or when it proved nothing). */
+export type Attempt = (door: string, what: string, through: boolean, detail?: string) => void
+
+/** The publisher under attack, and what an editor holds of it. */
+export type DoorsContext = {
+  site: ServedSite
+  origin: string
+  webhookSecret: string
+  previewSecret: string
+  /** An open preview session's cookie (`name=value`). */
+  cookie: string
+  /** The dataset file the publisher and its preview read (drafts are written into it). */
+  dataset: string
+  /** What the dataset holds when no attempt's draft is in it. */
+  seed: StoredDocument[]
+  /** Where the publisher keeps its builds (its publish journal is there). */
+  siteDir: string
+  attempt: Attempt
+}
+
+/**
+ * Writes documents as an NDJSON dataset file, whole (a reader never sees part of it).
+ * @param lines more documents, each already one line of JSON (one too deep for JSON.stringify)
+ */
+export function writeDataset(file: string, documents: StoredDocument[], lines: string[] = []): void {
+  const partial = `${file}.partial`
+  writeFileSync(partial, [...documents.map((doc) => JSON.stringify(doc)), ...lines].join('\n') + '\n')
+  renameSync(partial, file)
+}
+
+/** A policy's sources for one directive, e.g. `script-src`. */
+export const sourcesOf = (policy: string, directive: string): string[] =>
+  policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === directive)
+    ?.slice(1) ?? []
+
+/** The first cookie a response sets, as `name=value`. */
+export const sessionOf = (answer: Response): string => answer.headers.getSetCookie()[0]?.split(';')[0] ?? ''
+
+/** Opens a preview session with the right secret; its cookie. */
+export async function openSession(origin: string, previewSecret: string): Promise<string> {
+  const answer = await fetch(`${origin}${PREVIEW_ENABLE_PATH}?secret=${encodeURIComponent(previewSecret)}`, {
+    redirect: 'manual',
+  })
+  const cookie = sessionOf(answer)
+  if (answer.status !== 303 || !cookie)
+    throw new Error(`audit:doors: /preview/enable answered ${answer.status}, not a session`)
+  return cookie
+}
+
+/** A preview page as an editor gets it. */
+export type PreviewAnswer = {
+  status: number
+  html: string
+  headers: Headers
+  policy: string
+  /** Rendered by the preview: 200 with its banner. */
+  rendered: boolean
+  ms: number
+}
+
+/** Asks for a page with a session, timed. */
+export async function previewPage(origin: string, cookie: string, url: string): Promise<PreviewAnswer> {
+  const started = performance.now()
+  const answer = await fetch(`${origin}${url}`, { headers: { cookie }, redirect: 'manual' })
+  const html = await answer.text()
+  return {
+    status: answer.status,
+    html,
+    headers: answer.headers,
+    policy: answer.headers.get('content-security-policy') ?? '',
+    rendered: answer.status === 200 && html.includes('Leave preview'),
+    ms: Math.round(performance.now() - started),
+  }
+}
+
+/** The preview banner's markup in a page (`<aside data-preview-banner>`), or '' when there is none. */
+export function bannerOf(html: string): string {
+  const start = html.indexOf('data-preview-banner')
+  if (start < 0) return ''
+  return html.slice(start, html.indexOf('</aside>', start) + '</aside>'.length)
+}
+
+/**
+ * Waits until the publisher reports its preview ready.
+ * @throws Error after `timeoutMs`
+ */
+export async function previewReady(context: DoorsContext, timeoutMs = 300_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while ((await readHealth(context.origin, context.webhookSecret)).preview !== 'ready') {
+    if (Date.now() > until)
+      throw new Error(`audit:doors: the preview was not ready within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/**
+ * Waits until the preview renders `/` for this session again (its renders queued before
+ * have ended), so that the next attempt's render is the one it asks for.
+ * @throws Error after `timeoutMs`
+ */
+export async function previewSettled(context: DoorsContext, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (!(await previewPage(context.origin, context.cookie, '/')).rendered) {
+    if (Date.now() > until)
+      throw new Error(`audit:doors: the preview did not render / within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/** What came back over a raw socket: the status line, headers (lower-case names) and body. */
+export type RawAnswer = { status: number; headers: Map<string, string[]>; body: string; raw: string }
+
+/**
+ * Sends bytes over a fresh TCP connection and reads what comes back until the server
+ * closes it, `waitMs` passes, or a whole answer (by Content-Length) is in.
+ * @param request the request's exact text (CRLFs included)
+ */
+export function rawRequest(origin: string, request: string, waitMs = 10_000): Promise<RawAnswer> {
+  const { hostname, port } = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) })
+    let received = Buffer.alloc(0)
+    const done = () => {
+      clearTimeout(timer)
+      socket.destroy()
+      resolve(parseRaw(received.toString('latin1')))
+    }
+    const timer = setTimeout(done, waitMs)
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk])
+      const answer = parseRaw(received.toString('latin1'))
+      const length = Number(answer.headers.get('content-length')?.[0] ?? NaN)
+      const chunked = answer.headers.get('transfer-encoding')?.includes('chunked')
+      // A 100 Continue comes first: the whole answer is the one after it.
+      if (
+        answer.status >= 200 &&
+        ((Number.isFinite(length) && Buffer.byteLength(answer.body, 'latin1') >= length) ||
+          (chunked && answer.body.endsWith('0\r\n\r\n')))
+      )
+        done()
+    })
+    socket.on('end', done)
+    socket.on('error', (error) => {
+      clearTimeout(timer)
+      if (received.length) resolve(parseRaw(received.toString('latin1')))
+      else reject(error)
+    })
+    socket.write(request)
+  })
+}
+
+/** The last HTTP answer in raw text (interim 1xx answers skipped). */
+function parseRaw(raw: string): RawAnswer {
+  let rest = raw
+  for (;;) {
+    const end = rest.indexOf('\r\n\r\n')
+    const head = end < 0 ? rest : rest.slice(0, end)
+    const [statusLine = '', ...lines] = head.split('\r\n')
+    const status = Number(statusLine.split(' ')[1] ?? 0)
+    if (status >= 100 && status < 200 && end >= 0) {
+      rest = rest.slice(end + 4)
+      continue
+    }
+    const headers = new Map<string, string[]>()
+    for (const line of lines) {
+      const colon = line.indexOf(':')
+      if (colon < 0) continue
+      const name = line.slice(0, colon).trim().toLowerCase()
+      headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()])
+    }
+    return { status, headers, body: end < 0 ? '' : rest.slice(end + 4), raw }
+  }
+}
