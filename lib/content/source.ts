@@ -189,25 +189,55 @@ export function isPublishedId(id: string): boolean {
  * @param documents a dataset in Sanity's export format (`drafts.<id>`, `versions.<releaseId>.<id>`)
  * @returns one document per published `_id`, in the order each first appears
  * @throws Error (from @sanity/id-utils) naming an `_id` that is not a valid document id
+ *   (`placeInPerspective` sets such documents apart instead)
  */
 export function withPerspective<Doc extends { _id: string }>(
   documents: Doc[],
   perspective: Perspective = 'published',
 ): Doc[] {
+  const placed = placeInPerspective(documents, perspective)
+  const [first] = placed.unplaced
+  if (first) throw new Error(`document "${first.doc._id}": ${first.reason}`)
+  return placed.documents
+}
+
+/**
+ * `withPerspective`, with the stored documents it cannot place set apart instead of
+ * thrown: an id that is no valid document id, or names no published document
+ * (`drafts.drafts.<id>`, `versions.<release>.drafts.<id>`). A preview reports each one in
+ * its banner and shows the rest (draft-vetting.ts); one odd id never hides every page.
+ * @returns the view (as `withPerspective` gives it) and each document left out, with why
+ */
+export function placeInPerspective<Doc extends { _id: string }>(
+  documents: Doc[],
+  perspective: Perspective = 'published',
+): { documents: Doc[]; unplaced: { doc: Doc; reason: string }[] } {
   const layers = perspectiveLayers(perspective)
-  if (!layers) return documents
+  if (!layers) return { documents, unplaced: [] }
   const shown = new Map<string, { rank: number; doc: Doc }>()
+  const unplaced: { doc: Doc; reason: string }[] = []
   for (const doc of documents) {
-    const id = DocumentId(doc._id)
-    const rank = layers.indexOf(layerOf(id))
-    if (rank < 0) continue
-    const publishedId = getPublishedId(id)
+    let rank: number
+    let publishedId: string
+    try {
+      const id = DocumentId(doc._id)
+      rank = layers.indexOf(layerOf(id))
+      if (rank < 0) continue
+      publishedId = getPublishedId(id)
+    } catch (error) {
+      unplaced.push({
+        doc,
+        reason: `its id is not a document id Sanity can place: ${(error as Error).message}`,
+      })
+      continue
+    }
     const current = shown.get(publishedId)
     if (!current || rank < current.rank) shown.set(publishedId, { rank, doc })
   }
-  return Array.from(shown, ([publishedId, { doc }]) =>
+  const view = Array.from(shown, ([publishedId, { doc }]) =>
     doc._id === publishedId ? doc : { ...doc, _id: publishedId, _originalId: doc._id },
   )
+  return { documents: view, unplaced }
 }
 
 /** The TypeGen result type of a query string from `queries.ts` (`unknown` for others). */
@@ -326,20 +356,32 @@ const encodingOf = async (source: ContentSource): Promise<Encoding | undefined> 
  */
 async function localVetted(source: Extract<ContentSource, { kind: 'local' }>): Promise<VettedView> {
   const stored = await loadLocalDataset(source.file)
-  const view = await localDocuments(source)
   const key = JSON.stringify(source.perspective)
   let byPerspective = vettedViews.get(stored)
   if (!byPerspective) vettedViews.set(stored, (byPerspective = new Map()))
   const kept = byPerspective
   let vetted = kept.get(key)
   if (!vetted) {
-    const published = new Map(stored.map((doc) => [doc._id, doc]))
-    vetted = vetting().then(({ vetView }) => vetView(view, (id) => published.get(id)))
+    vetted = vetStored(stored, source.perspective)
     kept.set(key, vetted)
     // A failure is not kept: the next read tries again.
     vetted.catch(() => kept.delete(key))
   }
   return vetted
+}
+
+/**
+ * Stored documents through a preview perspective (`placeInPerspective`), vetted (`vetView`):
+ * a document it cannot place is reported, like a draft that breaks a rule.
+ */
+async function vetStored(
+  stored: StoredDocument[],
+  perspective: Perspective | undefined,
+): Promise<VettedView> {
+  const { vetView } = await vetting()
+  const published = new Map(stored.map((doc) => [doc._id, doc]))
+  const { documents, unplaced } = placeInPerspective(stored, perspective)
+  return vetView(documents, (id) => published.get(id), unplaced)
 }
 
 /** A vetted snapshot of the Content Lake, and its documents' revisions (`revisionsOf`). */
@@ -350,7 +392,7 @@ const lakeSnapshots = new Map<string, Promise<LakeVetted>>()
 
 /**
  * The Content Lake through a preview perspective, vetted: one raw snapshot of the dataset
- * (every document as stored, one query), seen through the perspective by `withPerspective`,
+ * (every document as stored, one query), seen through the perspective by `placeInPerspective`,
  * as a local file is (the tests compare it with the Lake's own reading), then vetted
  * (`vetView`) with the rules' queries answered by that snapshot, as the build answers them.
  * The Studio's rules would ask the Lake itself; the snapshot gives the same answers, and a
@@ -369,10 +411,7 @@ function lakeVetted(source: ContentLakeSource): Promise<LakeVetted> {
     pending = (async () => {
       const raw = await contentLakeClient({ ...source, perspective: 'raw', stega: undefined })
       const stored = await raw.fetch<StoredDocument[]>(ALL_DOCUMENTS)
-      const published = new Map(stored.map((doc) => [doc._id, doc]))
-      const view = withPerspective(stored, source.perspective)
-      const vetted = await (await vetting()).vetView(view, (id) => published.get(id))
-      return { ...vetted, revisions: revisionsOf(stored) }
+      return { ...(await vetStored(stored, source.perspective)), revisions: revisionsOf(stored) }
     })().finally(() => lakeSnapshots.delete(key))
     lakeSnapshots.set(key, pending)
   }
@@ -423,8 +462,19 @@ async function runLakePreview<Result>(
  * @throws when the dataset cannot be read or the Content Lake answers with an error
  */
 export async function previewRejections(source: ContentSource = sourceFromEnv()): Promise<RejectedDraft[]> {
-  if (!vetsDrafts(source.perspective)) return []
-  return (source.kind === 'sanity' ? await lakeVetted(source) : await localVetted(source)).rejected
+  return (await previewView(source))?.rejected ?? []
+}
+
+/**
+ * The vetted view a preview perspective's queries read (`vetView`): its documents, the
+ * drafts and release versions among them, and those left out. The banner's lists come
+ * from here, never from the drafts as stored.
+ * @returns null for `published` and `raw`, which show no draft (the build never asks)
+ * @throws when the dataset cannot be read or the Content Lake answers with an error
+ */
+export async function previewView(source: ContentSource = sourceFromEnv()): Promise<VettedView | null> {
+  if (!vetsDrafts(source.perspective)) return null
+  return source.kind === 'sanity' ? lakeVetted(source) : localVetted(source)
 }
 
 /**
