@@ -8,8 +8,10 @@
  * out of the view. What was left out, and why, is kept for the preview's banner.
  * - First its shape (`refusal`): nested no deeper than `MAX_PREVIEW_DRAFT_DEPTH`, no larger
  *   than `MAX_PREVIEW_DRAFT_BYTES`, of a document type of this site's schema, and of its
- *   published document's type. Nothing else here or in the pages can then meet a value
- *   the schema never allows (a stack-deep array, a settings document of no known type).
+ *   published document's type; and its images lead to image assets (`imageProblems`, the
+ *   build's own rule). Nothing else here or in the pages can then meet a value the schema
+ *   or the build never allows (a stack-deep array, a settings document of no known type,
+ *   an image of an FAQ).
  * - Then the Studio schema's rules, the very ones the build runs (`validateDocument` in
  *   `schema-rules.ts`); a rule that throws counts as a broken rule.
  * Each draft fails alone: nothing about one draft can stop the others, or the page, from
@@ -20,7 +22,8 @@
  * build reads `published` and never loads the schema for this.
  */
 import { createHash } from 'node:crypto'
-import type { ContentProblem } from './build-rules.ts'
+import type { Path } from '@sanity/types'
+import { imageAsset, type ContentProblem } from './build-rules.ts'
 import { draftTitle } from './draft-title.ts'
 import { resultHash } from './reads.ts'
 import {
@@ -165,6 +168,39 @@ function refusal(doc: StoredDocument, published: StoredDocument | undefined): st
   if (bytes > MAX_PREVIEW_DRAFT_BYTES)
     return `this draft is ${(bytes / 1e6).toFixed(1)} MB: the preview checks and shows drafts up to ${MAX_PREVIEW_DRAFT_BYTES / 1e6} MB`
   return { key: `${String(doc._originalId)}\u0000${createHash('sha1').update(json).digest('hex')}`, bytes }
+}
+
+/**
+ * The build's own image rule (`imageAsset` in build-rules.ts) on a draft's images: each asset
+ * reference leads to an asset document with a width and a height. The schema's rules only
+ * ask that the referenced document exists: a case study whose image points at an FAQ passes
+ * them, and would fail every page that shows its card.
+ * @param documentOf a document of the view by `_id` (asset documents are never drafts)
+ * @returns one problem an image that fails, at its field
+ */
+function imageProblems(
+  doc: StoredDocument,
+  documentOf: (id: string) => StoredDocument | undefined,
+): ContentProblem[] {
+  const problems: ContentProblem[] = []
+  const walk = (value: unknown, path: Path): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        const key = (item as { _key?: unknown } | null)?._key
+        walk(item, [...path, typeof key === 'string' ? { _key: key } : index])
+      })
+      return
+    }
+    if (!value || typeof value !== 'object') return
+    const asset = (value as { asset?: { _ref?: unknown } }).asset
+    if (path.length > 0 && typeof asset?._ref === 'string') {
+      const problem = imageAsset({ asset: documentOf(asset._ref) ?? null })
+      if (problem) problems.push({ documentId: String(doc._originalId), field: fieldOf(path), problem })
+    }
+    for (const [key, child] of Object.entries(value)) if (key !== 'asset') walk(child, [...path, key])
+  }
+  walk(doc, [])
+  return problems
 }
 
 /** A stored `_type` as a message quotes it: a type name, never a page of text. */
@@ -318,14 +354,18 @@ export async function vetView(
 
   const keys = new Map<StoredDocument, string>()
   const refused = new Map<string, ContentProblem[]>()
+  const byId = new Map(documents.map((doc) => [doc._id, doc]))
   for (const doc of documents.filter(isDraft)) {
     let checked: string | Fingerprint
+    let images: ContentProblem[] = []
     try {
       checked = refusal(doc, publishedOf(doc._id))
+      if (typeof checked !== 'string') images = imageProblems(doc, (id) => byId.get(id))
     } catch (error) {
       checked = `could not be checked: ${(error as Error).message}`
     }
     if (typeof checked === 'string') refused.set(doc._id, [wholeDocument(doc, checked)])
+    else if (images.length > 0) refused.set(doc._id, images)
     else keys.set(doc, checked.key)
   }
   if (refused.size > 0) takeOut(refused)

@@ -22,7 +22,6 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
 import type { RejectedDraft, VettedView } from './draft-vetting.ts'
-import type { encodeLocalResult } from './stega.ts'
 
 /**
  * Which version of each document a source reads: one of Sanity's perspectives, as
@@ -61,7 +60,8 @@ export type ContentSource = (
    * Stega-encode the result's strings for the click-to-edit overlays (Presentation's, and
    * the standalone preview's "Open in Studio"), linking each to its field in the Studio at
    * `studioUrl`: the Content Lake's through its own source map, the local dataset's through
-   * one computed here (lib/content/stega.ts). Editors' preview only.
+   * one computed here (lib/content/stega.ts), each over a result cleaned of any stega of its
+   * own. Editors' preview only.
    */
   stega?: { studioUrl: string }
   /**
@@ -298,7 +298,8 @@ export type ContentLakeSource = Extract<ContentSource, { kind: 'sanity' }>
 
 /**
  * Sanity's client for a Content Lake source, reading its perspective (default
- * `published`), never through the CDN.
+ * `published`), never through the CDN, with no stega of its own: a preview's results are
+ * cleaned, then encoded, here (`runLakePreview`), whatever the source's `stega`.
  * @throws Error when a perspective other than `published` has no read token
  */
 export async function contentLakeClient(source: ContentLakeSource): Promise<SanityClient> {
@@ -316,7 +317,6 @@ export async function contentLakeClient(source: ContentLakeSource): Promise<Sani
     useProjectHostname: !source.apiHost,
     useCdn: false,
     perspective,
-    ...(source.stega ? { stega: (await stegaModule()).stegaConfig(source.stega.studioUrl) } : {}),
   })
 }
 
@@ -341,12 +341,33 @@ const vetting = () => import('./draft-vetting.ts')
 /** Stega's module (Sanity's client with it), loaded by the first preview read only, likewise. */
 const stegaModule = () => import('./stega.ts')
 
-/** How a preview's results get their edit links, when its source asks for them. */
-type Encoding = { studioUrl: string; encode: typeof encodeLocalResult }
+/**
+ * What a preview's local results go through before a page gets them: cleaned of any stega
+ * of their own, then, with a Studio to link to, encoded with this site's edit links
+ * (lib/content/stega.ts). `key` tells the finished results apart in the memo.
+ */
+type Finishing = {
+  key: string
+  finish: (result: unknown, documents: ReadonlyMap<string, StoredDocument>) => unknown
+}
 
-/** The encoding a source's `stega` asks for, or undefined (the build's sources ask none). */
-const encodingOf = async (source: ContentSource): Promise<Encoding | undefined> =>
-  source.stega && { studioUrl: source.stega.studioUrl, encode: (await stegaModule()).encodeLocalResult }
+/** Whether a source reads for an editor's preview (draft mode, or a perspective with drafts). */
+const readsForPreview = (source: ContentSource) => Boolean(source.preview) || vetsDrafts(source.perspective)
+
+/** The finishing a source's results need, or undefined: the build's are taken as they are. */
+async function finishingOf(source: ContentSource): Promise<Finishing | undefined> {
+  if (source.stega) {
+    const { encodeLocalResult } = await stegaModule()
+    const { studioUrl } = source.stega
+    return {
+      key: `stega ${studioUrl}`,
+      finish: (result, documents) => encodeLocalResult(result, documents, studioUrl),
+    }
+  }
+  if (!readsForPreview(source)) return undefined
+  const { withoutStega } = await stegaModule()
+  return { key: 'clean', finish: withoutStega }
+}
 
 /**
  * The local dataset file through a preview perspective (`vetsDrafts`), its drafts and
@@ -409,7 +430,7 @@ function lakeVetted(source: ContentLakeSource): Promise<LakeVetted> {
   let pending = lakeSnapshots.get(key)
   if (!pending) {
     pending = (async () => {
-      const raw = await contentLakeClient({ ...source, perspective: 'raw', stega: undefined })
+      const raw = await contentLakeClient({ ...source, perspective: 'raw' })
       const stored = await raw.fetch<StoredDocument[]>(ALL_DOCUMENTS)
       return { ...(await vetStored(stored, source.perspective)), revisions: revisionsOf(stored) }
     })().finally(() => lakeSnapshots.delete(key))
@@ -430,9 +451,10 @@ const REVISIONS = '*{_id, _rev}'
 /**
  * Runs a query of a preview perspective on the Content Lake, over vetted drafts only.
  * - When every draft and release version the perspective shows passes the rules, the Lake
- *   runs the query, so its strings keep their stega encoding (Presentation's
- *   click-to-edit); its answer is taken only if the dataset's revisions, asked after it,
- *   are still those vetted (a draft saved in between was never checked).
+ *   runs the query, and answers with its source map, from which its strings get their
+ *   stega encoding (Presentation's click-to-edit) once cleaned of any of their own
+ *   (`encodeLakeResult`); its answer is taken only if the dataset's revisions, asked after
+ *   it, are still those vetted (a draft saved in between was never checked).
  * - Otherwise (a draft breaks a rule, or the dataset changed meanwhile) the query runs here,
  *   with groq-js, over the vetted snapshot: the same engine and view as a local dataset's,
  *   its strings encoded from a source map computed here (lib/content/source-map.ts), and a
@@ -447,12 +469,23 @@ async function runLakePreview<Result>(
 ): Promise<Result> {
   const vetted = await lakeVetted(source)
   if (vetted.rejected.length === 0) {
-    const result = await (await contentLakeClient(source)).fetch<Result>(query, params)
-    const raw = await contentLakeClient({ ...source, perspective: 'raw', stega: undefined })
+    const answer = await (
+      await contentLakeClient(source)
+    ).fetch<Result>(query, params, {
+      filterResponse: false,
+      returnQuery: false,
+      ...(source.stega ? { resultSourceMap: 'withKeyArraySelector' as const } : {}),
+    })
+    const raw = await contentLakeClient({ ...source, perspective: 'raw' })
     const now = await raw.fetch<{ _id: string; _rev?: string }[]>(REVISIONS)
-    if (revisionsOf(now) === vetted.revisions) return result
+    if (revisionsOf(now) === vetted.revisions) {
+      const { encodeLakeResult, withoutStega } = await stegaModule()
+      return source.stega
+        ? encodeLakeResult(answer.result, answer.resultSourceMap, source.stega.studioUrl)
+        : withoutStega(answer.result)
+    }
   }
-  return evaluateLocal(vetted.documents, query, params, await encodingOf(source)) as Result
+  return evaluateLocal(vetted.documents, query, params, await finishingOf(source)) as Result
 }
 
 /**
@@ -535,13 +568,13 @@ export async function runQuery<Query extends string>(
   // (the recording hashes what the page receives, never a pending promise).
   const result: unknown = await evaluateLocal(view, query, params)
   recordRead(source.reads, query, params, result)
-  const encoding = await encodingOf(source)
-  return (encoding ? evaluateLocal(view, query, params, encoding) : result) as QueryResult<Query>
+  const finishing = await finishingOf(source)
+  return (finishing ? evaluateLocal(view, query, params, finishing) : result) as QueryResult<Query>
 }
 
 /**
- * Each local view's evaluated queries (by query and parameters, and the Studio stega links
- * to when encoded), and its documents by `_id`.
+ * Each local view's evaluated queries (by query and parameters, and how they were finished
+ * for a preview: `Finishing.key`), and its documents by `_id`.
  */
 const evaluated = new WeakMap<
   StoredDocument[],
@@ -561,14 +594,14 @@ const evaluated = new WeakMap<
  * per view: a build renders every page from one snapshot, and the layout's, the page's
  * and its metadata's reads of the same document cost one evaluation. The result is
  * shared between callers, so it is frozen: a caller that changed it would throw.
- * With an `encoding` (an editor's preview), the result's strings carry their edit links
- * (`encodeLocalResult`), encoded once per view too.
+ * With a `finishing` (an editor's preview), the result's strings are cleaned of stega of
+ * their own and carry their edit links (`encodeLocalResult`), finished once per view too.
  */
 function evaluateLocal(
   dataset: StoredDocument[],
   query: string,
   params: QueryParams,
-  encoding?: Encoding,
+  finishing?: Finishing,
 ): unknown {
   let memo = evaluated.get(dataset)
   if (!memo) {
@@ -580,13 +613,13 @@ function evaluateLocal(
     evaluated.set(dataset, memo)
   }
   const key = `${query}\u0000${JSON.stringify(params)}`
-  if (encoding) {
-    const encodedKey = `${key}\u0000${encoding.studioUrl}`
-    if (!memo.results.has(encodedKey)) {
+  if (finishing) {
+    const finishedKey = `${key}\u0000${finishing.key}`
+    if (!memo.results.has(finishedKey)) {
       const plain = evaluateLocal(dataset, query, params)
-      memo.results.set(encodedKey, deepFreeze(encoding.encode(plain, memo.byId, encoding.studioUrl)))
+      memo.results.set(finishedKey, deepFreeze(finishing.finish(plain, memo.byId)))
     }
-    return memo.results.get(encodedKey)
+    return memo.results.get(finishedKey)
   }
   if (memo.results.has(key)) return memo.results.get(key)
   const { byId, byType } = memo

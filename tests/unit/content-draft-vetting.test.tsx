@@ -374,6 +374,15 @@ describe('one draft never takes the preview down: it is left out, with its reaso
       /^its type "review" is not the type of its published document \("siteSettings"\)$/,
     ],
     [
+      "a case study draft whose image is an FAQ (a document that exists, as the schema's rule asks)",
+      {
+        ...study,
+        _id: `drafts.${study._id}`,
+        image: { ...(study.image as object), asset: { _type: 'reference', _ref: 'faq-services' } },
+      },
+      /^asset "faq-services" has no dimensions$/,
+    ],
+    [
       'drafts.drafts.faq-services, an id Sanity cannot place',
       { ...faq, _id: 'drafts.drafts.faq-services', question: 'An odd draft?' },
       /^its id is not a document id Sanity can place: /,
