@@ -20,6 +20,7 @@ import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionI
 import { evaluateSync, parse, toJS } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { noteDraftsRead } from './drafts-read.ts'
 import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
 import type { RejectedDraft, VettedView } from './draft-vetting.ts'
 
@@ -479,13 +480,16 @@ async function runLakePreview<Result>(
     const raw = await contentLakeClient({ ...source, perspective: 'raw' })
     const now = await raw.fetch<{ _id: string; _rev?: string }[]>(REVISIONS)
     if (revisionsOf(now) === vetted.revisions) {
+      noteDraftsRead(vetted.shown, answer.result)
       const { encodeLakeResult, withoutStega } = await stegaModule()
       return source.stega
         ? encodeLakeResult(answer.result, answer.resultSourceMap, source.stega.studioUrl)
         : withoutStega(answer.result)
     }
   }
-  return evaluateLocal(vetted.documents, query, params, await finishingOf(source)) as Result
+  const result = evaluateLocal(vetted.documents, query, params, await finishingOf(source))
+  noteDraftsRead(vetted.shown, result)
+  return result as Result
 }
 
 /**
@@ -561,13 +565,14 @@ export async function runQuery<Query extends string>(
       ? runLakePreview<QueryResult<Query>>(source, query, params)
       : (await contentLakeClient(source)).fetch<QueryResult<Query>>(query, params)
   // A preview's drafts are vetted by the schema's rules before any query sees them.
-  const view = vetsDrafts(source.perspective)
-    ? (await localVetted(source)).documents
-    : await localDocuments(source)
+  const vetted = vetsDrafts(source.perspective) ? await localVetted(source) : null
+  const view = vetted ? vetted.documents : await localDocuments(source)
   // Awaited before it is recorded: inside Next's render the value can arrive as a promise
   // (the recording hashes what the page receives, never a pending promise).
   const result: unknown = await evaluateLocal(view, query, params)
   recordRead(source.reads, query, params, result)
+  // The drafts this read holds, for a render that fails to name (drafts-read.ts).
+  if (vetted) noteDraftsRead(vetted.shown, result)
   const finishing = await finishingOf(source)
   return (finishing ? evaluateLocal(view, query, params, finishing) : result) as QueryResult<Query>
 }
