@@ -253,9 +253,8 @@ async function verdictOf(doc: StoredDocument, snapshot: PreparedSnapshot): Promi
   }
 }
 
-/** Validates a draft over the snapshot, and keeps the verdict on its revision. */
-async function freshVerdict(doc: StoredDocument, key: string, snapshot: PreparedSnapshot): Promise<Verdict> {
-  const verdict = await verdictOf(doc, snapshot)
+/** Keeps a verdict on a draft's revision (the newest last, the oldest first out). */
+function keep(key: string, verdict: Verdict): Verdict {
   verdicts.delete(key)
   if (verdicts.size >= VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!)
   verdicts.set(key, verdict)
@@ -394,7 +393,9 @@ export async function vetView(
       const kept = verdicts.get(key)
       const waits = kept && changesOf(kept, snapshot)
       let verdict = kept && !waits ? kept : undefined
-      if (!verdict && validate) verdict = await freshVerdict(doc, key, snapshot)
+      const guess = verdict ? undefined : guessed.get(key)
+      if (guess && !changesOf(guess, snapshot)) verdict = keep(key, guess)
+      if (!verdict && validate) verdict = keep(key, await verdictOf(doc, snapshot))
       if (!verdict) {
         if (waits) dependOn(doc, waits)
         pending.push(doc)
@@ -417,9 +418,11 @@ export async function vetView(
    * While the drafts `waiting` are validated, validates (within the same drafts at once)
    * those that rest on them over the view without them, those that rest on these over the
    * view without both, and so on: the verdicts a cascade through a chain of drafts will ask
-   * for next, one validation's wait at a time otherwise. A guess is kept like any verdict,
-   * and used only once it holds over the view as it then is; a wrong one costs its validation.
+   * for next, one validation's wait at a time otherwise. A guess is kept apart (`guessed`),
+   * and used only once it holds over the view as it then is; a wrong one costs its
+   * validation, and nothing else.
    */
+  const guessed = new Map<string, Verdict>()
   const guess = async (waiting: readonly StoredDocument[]) => {
     const guesses: { doc: StoredDocument; snapshot: PreparedSnapshot }[] = []
     const out = new Set(waiting)
@@ -441,7 +444,7 @@ export async function vetView(
     await mapLimited(guesses, VALIDATIONS_AT_ONCE, async ({ doc, snapshot }) => {
       const key = keys.get(doc)!
       const kept = verdicts.get(key)
-      if (!kept || changesOf(kept, snapshot)) await freshVerdict(doc, key, snapshot)
+      if (!kept || changesOf(kept, snapshot)) guessed.set(key, await verdictOf(doc, snapshot))
     })
   }
 
