@@ -15,7 +15,7 @@
 // server build, under jest, and in `node scripts/*.ts` (Node 24 type stripping) alike.
 // Only its types are imported here: the client itself is loaded by the first Content Lake
 // read (`contentLakeClient`), so a build from the local dataset never pays its ~0.35 s.
-import type { ClientPerspective, QueryParams, SanityClient } from 'next-sanity'
+import type { ClientPerspective, ContentSourceMap, QueryParams, SanityClient } from 'next-sanity'
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
 import { evaluateSync, parse, toJS } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
@@ -470,26 +470,47 @@ async function runLakePreview<Result>(
 ): Promise<Result> {
   const vetted = await lakeVetted(source)
   if (vetted.rejected.length === 0) {
-    const answer = await (
-      await contentLakeClient(source)
-    ).fetch<Result>(query, params, {
-      filterResponse: false,
-      returnQuery: false,
-      ...(source.stega ? { resultSourceMap: 'withKeyArraySelector' as const } : {}),
-    })
+    const answer = await fetchFromLake<Result>(source, query, params)
     const raw = await contentLakeClient({ ...source, perspective: 'raw' })
     const now = await raw.fetch<{ _id: string; _rev?: string }[]>(REVISIONS)
     if (revisionsOf(now) === vetted.revisions) {
       noteDraftsRead(vetted.shown, answer.result)
-      const { encodeLakeResult, withoutStega } = await stegaModule()
-      return source.stega
-        ? encodeLakeResult(answer.result, answer.resultSourceMap, source.stega.studioUrl)
-        : withoutStega(answer.result)
+      return finishLakeAnswer(source, answer)
     }
   }
   const result = evaluateLocal(vetted.documents, query, params, await finishingOf(source))
   noteDraftsRead(vetted.shown, result)
   return result as Result
+}
+
+/** A query's answer from the Content Lake: its result, and its source map when stega will need it. */
+type LakeAnswer<Result> = { result: Result; resultSourceMap?: ContentSourceMap }
+
+/** Asks the Content Lake a query through the source's perspective, with its source map when the source has stega. */
+async function fetchFromLake<Result>(
+  source: ContentLakeSource,
+  query: string,
+  params: QueryParams,
+): Promise<LakeAnswer<Result>> {
+  return (await contentLakeClient(source)).fetch<Result>(query, params, {
+    filterResponse: false,
+    returnQuery: false,
+    ...(source.stega ? { resultSourceMap: 'withKeyArraySelector' as const } : {}),
+  })
+}
+
+/**
+ * A preview's answer from the Content Lake as a page gets it: cleaned of any stega of its
+ * own, then, with stega, encoded from its source map (`encodeLakeResult`).
+ */
+async function finishLakeAnswer<Result>(
+  source: ContentLakeSource,
+  answer: LakeAnswer<Result>,
+): Promise<Result> {
+  const { encodeLakeResult, withoutStega } = await stegaModule()
+  return source.stega
+    ? encodeLakeResult(answer.result, answer.resultSourceMap, source.stega.studioUrl)
+    : withoutStega(answer.result)
 }
 
 /**
@@ -560,10 +581,13 @@ export async function runQuery<Query extends string>(
   params: QueryParams = {},
   source: ContentSource = sourceFromEnv(),
 ): Promise<QueryResult<Query>> {
-  if (source.kind === 'sanity')
-    return vetsDrafts(source.perspective)
-      ? runLakePreview<QueryResult<Query>>(source, query, params)
-      : (await contentLakeClient(source)).fetch<QueryResult<Query>>(query, params)
+  if (source.kind === 'sanity') {
+    if (vetsDrafts(source.perspective)) return runLakePreview<QueryResult<Query>>(source, query, params)
+    // An editor's preview of published documents: no draft to vet, the same cleaning and stega.
+    if (readsForPreview(source))
+      return finishLakeAnswer(source, await fetchFromLake<QueryResult<Query>>(source, query, params))
+    return (await contentLakeClient(source)).fetch<QueryResult<Query>>(query, params)
+  }
   // A preview's drafts are vetted by the schema's rules before any query sees them.
   const vetted = vetsDrafts(source.perspective) ? await localVetted(source) : null
   const view = vetted ? vetted.documents : await localDocuments(source)

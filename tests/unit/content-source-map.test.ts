@@ -269,6 +269,23 @@ describe("a draft's own stega never reaches the overlays: every edit link is thi
     }
   })
 
+  it('a preview of published content too, from either source (a published text can carry one as well)', async () => {
+    const published = [
+      ...seed.filter((doc) => doc._id !== settings._id),
+      { ...settingsDraft, _id: settings._id },
+    ]
+    const preview = { perspective: 'published', preview: true, stega: { studioUrl } } as const
+    const lake = await startSanityStandIn(published)
+    try {
+      for (const source of [{ ...writeDataset(published), ...preview }, standInSource(lake, preview)]) {
+        const shown = await runQuery(siteSettingsQuery, {}, source)
+        expectOnlyOurs(shown!.heroHeadline, 'A drafted headline', 'heroHeadline')
+      }
+    } finally {
+      await lake.close()
+    }
+  })
+
   it('a preview read without stega gets the text clean', async () => {
     const source: ContentSource = { ...writeDataset(documents), perspective: 'drafts', preview: true }
     const shown = await runQuery(siteSettingsQuery, {}, source)
