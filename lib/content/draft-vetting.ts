@@ -22,6 +22,7 @@
  * build reads `published` and never loads the schema for this.
  */
 import { createHash } from 'node:crypto'
+import { stegaClean } from '@sanity/client/stega'
 import type { Path } from '@sanity/types'
 import { imageAsset, type ContentProblem } from './build-rules.ts'
 import { draftTitle } from './draft-title.ts'
@@ -485,5 +486,6 @@ export async function vetView(
       type: doc._type,
       title: draftTitle(doc),
     }))
-  return { documents, shown, rejected }
+  // What the banner shows as text carries no stega of a draft's (a rule's message quotes the value).
+  return { documents, shown: stegaClean(shown), rejected: stegaClean(rejected) }
 }

@@ -420,6 +420,28 @@ describe('one draft never takes the preview down: it is left out, with its reaso
     expect(shown!.title).toBe(stegaClean(shown!.title))
   })
 
+  test("the banner's reasons are plain text too: a rule's message quoting a draft's value carries none of its stega", async () => {
+    // Two new case studies with one legacy id, an invisible edit link at its end: the rule quotes it.
+    const legacyId = vercelStegaCombine(
+      'Twice',
+      { origin: 'sanity.io', href: 'https://evil.example/' },
+      false,
+    )
+    const twins = ['a', 'b'].map((tag) => ({
+      ...study,
+      _id: `drafts.caseStudy-twin-${tag}`,
+      slug: { _type: 'slug', current: `twin-${tag}` },
+      legacyId,
+    }))
+    const read = await everyPageRead(local([...seed, ...twins]))
+    expect(read.problems.map((problem) => [problem.documentId, problem.message])).toEqual([
+      ['drafts.caseStudy-twin-a', '"Twice" is already the address of case study "caseStudy-twin-b"'],
+      ['drafts.caseStudy-twin-b', '"Twice" is already the address of case study "caseStudy-twin-a"'],
+    ])
+    expect(JSON.stringify(read.problems)).toBe(JSON.stringify(stegaClean(read.problems)))
+    expect(bannerText(read)).toBe(stegaClean(bannerText(read)))
+  })
+
   test('the Content Lake: the same drafts are left out, with the same reasons', async () => {
     const drafts = attacks
       .map(([, draft]) => draft)
