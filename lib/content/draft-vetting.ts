@@ -93,14 +93,20 @@ type Verdict = {
   resolved: string
 }
 
+/** Where the process keeps the verdicts (`verdicts`). */
+const VERDICTS = Symbol.for('agency-site.preview-draft-verdicts')
+
 /**
  * Verdicts by draft revision: its stored id and a hash of the document as stored (its
  * `_rev` included). A `_rev` alone would do for the Content Lake, which gives every change
  * a new one, but a local dataset file is written by hand and by scripts, and a copied
  * document keeps its `_rev`; hashing one draft costs microseconds. Bounded, oldest first
- * out, for a preview server that runs for weeks.
+ * out, for a preview server that runs for weeks. One map for the whole process: the
+ * preview process reads the settings for a page's policy with its own copy of this module
+ * before Next's server, which bundles another, renders the page; each vetted the same
+ * drafts again otherwise.
  */
-const verdicts = new Map<string, Verdict>()
+const verdicts = ((globalThis as { [VERDICTS]?: Map<string, Verdict> })[VERDICTS] ??= new Map())
 const VERDICTS_KEPT = 5_000
 
 let validated = 0
