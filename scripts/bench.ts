@@ -39,7 +39,10 @@
  * asked for, coalesced and as before) at the seed and the seed plus `--scale N` case studies;
  * `--preview-stega-only` click-to-edit per preview route (the texts an editor owns that link
  * to their field; the HTML with stega against without, raw and gzipped) at the seed;
- * `--scale-publish-only` the figures at scale alone (`--scale N` sets the size; about 15
+ * `--preview-vetting-only` what vetting a preview's drafts costs as they add up (`--drafts N`
+ * chained draft-only case studies, default 400: valid, the last one broken, and again after
+ * another draft is saved; in-process, then the whole preview on them when the builds are
+ * there); `--scale-publish-only` the figures at scale alone (`--scale N` sets the size; about 15
  * minutes at 200 on 2 cores).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
@@ -55,6 +58,7 @@ import { measureContentLakePreview } from './bench/preview-content-lake.ts'
 import { measurePreviewIsolation, type IsolationFigures } from './bench/preview-isolation.ts'
 import { measurePreviewRefresh, type PreviewRefreshFigures } from './bench/preview-refresh.ts'
 import { measurePreviewStega, printPreviewStega } from './bench/preview-stega.ts'
+import { measurePreviewVetting, printPreviewVetting } from './bench/preview-vetting.ts'
 import { measureGate, type GateFigures } from './bench/gate.ts'
 import { measureValidation, type ValidationFigures } from './bench/validation.ts'
 import { measureScale, SCALE_PHASES, type ScaleFigures } from './bench/scale.ts'
@@ -319,6 +323,14 @@ if (process.argv.includes('--preview-refresh-only')) {
 if (process.argv.includes('--preview-stega-only')) {
   requireBuild()
   printPreviewStega(await measurePreviewStega())
+  process.exit(0)
+}
+
+if (process.argv.includes('--preview-vetting-only')) {
+  const index = process.argv.indexOf('--drafts')
+  const count = index < 0 ? 400 : Number(process.argv[index + 1])
+  if (!Number.isInteger(count) || count < 1) throw new Error('bench: --drafts takes a whole number of drafts')
+  printPreviewVetting(await measurePreviewVetting(count))
   process.exit(0)
 }
 

@@ -22,8 +22,10 @@ import PQueue from 'p-queue'
 import { perspectiveCookieName } from '@sanity/preview-url-secret/constants'
 import { BASE_HEADERS } from '../lib/build-output.ts'
 import { contentSecurityPolicy, type IntegrationSettings } from '../lib/content-security-policy.ts'
+import { recordDraftsRead, type DraftRead } from '../lib/content/drafts-read.ts'
 import { toPerspective, type Perspective } from '../lib/content/source.ts'
 import { PREVIEW_HEADERS } from './preview.ts'
+import { answerFailureWith, failedRenderNotice } from './preview-render-failure.ts'
 
 /** Next's request handler, as `next().getRequestHandler()` returns it. */
 export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
@@ -248,6 +250,9 @@ export class PreviewRenderer {
     const policy = await this.#policy(req, nonce, path)
     req.headers.cookie = withDraftModeCookie(req.headers.cookie, this.#options.modeId)
     withoutCacheVerdict(res)
+    // A render that fails names the drafts it read (preview-render-failure.ts).
+    const drafts = new Map<string, DraftRead>()
+    answerFailureWith(res, () => noticePage(...failedRenderNotice(path, [...drafts.values()])))
     if (this.#options.publicDir) req.url = withIndexFile(req.url ?? '/', this.#options.publicDir)
     // Next takes the nonce for its scripts from the request's policy (as a proxy would set it).
     req.headers['content-security-policy'] = policy
@@ -277,7 +282,9 @@ export class PreviewRenderer {
             if (!answeredLate) resolve()
           }),
         )
-        await renderContext.run({ path }, () => Promise.race([this.#options.handler(req, res), ended]))
+        await renderContext.run({ path }, () =>
+          recordDraftsRead(drafts, () => Promise.race([this.#options.handler(req, res), ended])),
+        )
       })
     } catch (error) {
       this.#options.onError(path, error)

@@ -9,7 +9,6 @@
  * page needs is not empty, an image's asset resolves.
  */
 import {
-  previewDraftsQuery,
   caseStudyCardsQuery,
   caseStudyPathsQuery,
   caseStudyQuery,
@@ -33,12 +32,11 @@ import type {
 } from './sanity.types.ts'
 import {
   isPreviewPerspective,
-  previewRejections,
+  previewView,
   readAllDocuments,
   referencedIds,
   runQuery,
   sourceFromEnv,
-  withPerspective,
   type ContentSource,
 } from './source.ts'
 import { checkDocument, ContentError, imageAsset, requireFound } from './build-rules.ts'
@@ -206,17 +204,14 @@ export type PreviewDraft = { id: string; type: string; title: string }
 /**
  * The drafts and release versions a source's perspective shows (none under `published`,
  * the build's), for the preview's banner: those the perspective puts over the published
- * documents, one a document.
- * @returns each one's published id, type and a title to read (its first text field), newest first
+ * documents, one a document, after the vetting (draft-vetting.ts): a draft left out is
+ * not here (`getPreviewProblems` lists it).
+ * @returns each one's published id, type and a title to read (text from its first title
+ *   field that holds some, or its id: `draftTitle`), newest first
  */
 export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()): Promise<PreviewDraft[]> {
-  if (!isPreviewPerspective(source.perspective)) return []
-  const stored = await runQuery(previewDraftsQuery, {}, { ...source, perspective: 'raw' })
-  // Those that break a rule are not shown: the banner lists them apart (`getPreviewProblems`).
-  const rejected = new Set((await previewRejections(source)).map((draft) => draft.storedId))
-  return withPerspective(stored, source.perspective)
-    .filter((draft) => !rejected.has(String((draft as { _originalId?: string })._originalId)))
-    .map((draft) => ({ id: draft._id, type: draft._type, title: draft.title ?? draft._id }))
+  const view = await previewView(source)
+  return (view?.shown ?? []).map((draft) => ({ id: draft.publishedId, type: draft.type, title: draft.title }))
 }
 
 /**
@@ -242,25 +237,30 @@ export type PreviewProblem = {
   release?: string
 }
 
+/** The release a stored id is a version in, if any (an id no perspective could place has none). */
+function releaseOf(storedId: string): string | undefined {
+  try {
+    const id = DocumentId(storedId)
+    return isVersionId(id) ? getVersionNameFromId(id) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Every rule broken by the drafts and release versions a source's perspective would show,
  * for the preview's banner (none under `published`, the build's).
  * @returns one entry a broken rule, in the order the drafts were vetted
  */
 export async function getPreviewProblems(source: ContentSource = sourceFromEnv()): Promise<PreviewProblem[]> {
-  const rejected = await previewRejections(source)
-  if (rejected.length === 0) return []
-  // Titles as the banner's list of drafts reads them.
-  const stored = await runQuery(previewDraftsQuery, {}, { ...source, perspective: 'raw' })
-  const titles = new Map(stored.map((draft) => [draft._id, draft.title]))
+  const rejected = (await previewView(source))?.rejected ?? []
   return rejected.flatMap((draft) => {
-    const id = DocumentId(draft.storedId)
-    const release = isVersionId(id) ? getVersionNameFromId(id) : undefined
+    const release = releaseOf(draft.storedId)
     return draft.errors.map((error) => ({
       documentId: draft.storedId,
       publishedId: draft.publishedId,
       type: draft.type,
-      title: titles.get(draft.storedId) ?? draft.publishedId,
+      title: draft.title,
       field: error.field,
       path: error.path,
       message: error.message,

@@ -13,8 +13,8 @@ import { defineQuery } from 'groq'
 // source's perspective does (lib/content/source.ts). The static export (every build, the
 // live site) reads through `published`, so it sees published documents only; editors'
 // preview server runs the same queries per request with drafts or a release over them
-// (lib/content/page-source.ts). The one query that names drafts is `previewDraftsQuery`,
-// the preview banner's list, read with the `raw` perspective.
+// (lib/content/page-source.ts). No query names drafts: the preview banner lists the drafts
+// of the vetted view (lib/content/draft-vetting.ts), never the drafts as stored.
 
 /**
  * An image field: its alt text, the editor's hotspot (the point a crop keeps in view),
@@ -117,15 +117,4 @@ export const contentDatesQuery = defineQuery(`{
  */
 export const mediaAssetsQuery = defineQuery(`*[_type == "sanity.imageAsset" && _id in $referenced]{
   _id, url, path, extension, originalFilename, sha1hash
-}`)
-
-/**
- * Every draft and release version stored in the dataset (read with the `raw` perspective;
- * `getPreviewDrafts` keeps those the preview's perspective shows), for the preview's banner.
- */
-export const previewDraftsQuery =
-  defineQuery(`*[_id in path("drafts.**") || _id in path("versions.**")] | order(_updatedAt desc){
-  _id,
-  _type,
-  "title": coalesce(title, name, question, brandName)
 }`)

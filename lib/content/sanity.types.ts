@@ -630,62 +630,6 @@ export type MediaAssetsQueryResult = Array<{
   sha1hash: string
 }>
 
-// Source: ../lib/content/queries.ts
-// Variable: previewDraftsQuery
-// Query: *[_id in path("drafts.**") || _id in path("versions.**")] | order(_updatedAt desc){  _id,  _type,  "title": coalesce(title, name, question, brandName)}
-export type PreviewDraftsQueryResult = Array<
-  | {
-      _id: string
-      _type: 'audienceCard'
-      title: string
-    }
-  | {
-      _id: string
-      _type: 'caseStudy'
-      title: string
-    }
-  | {
-      _id: string
-      _type: 'faq'
-      title: string
-    }
-  | {
-      _id: string
-      _type: 'growthItem'
-      title: string
-    }
-  | {
-      _id: string
-      _type: 'portfolioSite'
-      title: string
-    }
-  | {
-      _id: string
-      _type: 'review'
-      title: string
-    }
-  | {
-      _id: string
-      _type: 'sanity.fileAsset'
-      title: string | null
-    }
-  | {
-      _id: string
-      _type: 'sanity.imageAsset'
-      title: string | null
-    }
-  | {
-      _id: string
-      _type: 'service'
-      title: string
-    }
-  | {
-      _id: string
-      _type: 'siteSettings'
-      title: string
-    }
->
-
 // Query TypeMap
 declare global {
   interface SanityQueries {
@@ -697,7 +641,6 @@ declare global {
     '*[_type == "portfolioSite"] | order(order asc){\n  _id,\n  title,\n  description,\n  url,\n  image{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}\n}': PortfolioSitesQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,\n  "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"]] | order(_updatedAt desc)[0]._updatedAt,\n  "caseStudies": *[_type == "caseStudy"] | order(_updatedAt desc)[0]._updatedAt,\n  "portfolio": *[_type == "portfolioSite"] | order(_updatedAt desc)[0]._updatedAt\n}': ContentDatesQueryResult
     '*[_type == "sanity.imageAsset" && _id in $referenced]{\n  _id, url, path, extension, originalFilename, sha1hash\n}': MediaAssetsQueryResult
-    '*[_id in path("drafts.**") || _id in path("versions.**")] | order(_updatedAt desc){\n  _id,\n  _type,\n  "title": coalesce(title, name, question, brandName)\n}': PreviewDraftsQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

@@ -29,6 +29,7 @@ import { getFallbackLocaleSource, inferFromSchema } from '@sanity/validation/_in
 import { evaluateSync, parse, toJS } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
 import { idsIn, resultHash, scannedTypes, touches, type ReadRecord } from './reads.ts'
+import { narrowScan } from './scan-narrowing.ts'
 import type { StoredDocument } from './source.ts'
 import { ContentError, type ContentProblem } from './build-rules.ts'
 
@@ -71,21 +72,29 @@ export type RuleRead = Omit<ReadRecord, 'scope'>
 /** Answers GROQ from a snapshot, synchronously: `(query, params) => result`. */
 export type SnapshotQuery = (query: string, params?: Record<string, unknown>) => unknown
 
+/** Each rule query's parse tree, for every snapshot (the rules ask a handful of queries). */
+const trees = new Map<string, ReturnType<typeof parse>>()
+const TREES_KEPT = 1_000
+
 /**
  * GROQ over a snapshot with groq-js, Sanity's GROQ engine: its synchronous evaluator (several
  * times faster than its async one; the snapshot is all in memory), over only the types a
- * query can scan (`scannedTypes`): the uniqueness rules run one query per case study, and a
- * large dataset's validation stays within its budget (`npm run bench`).
+ * query can scan (`scannedTypes`) and, of those, the documents a lookup by value can match
+ * (`narrowScan`): the uniqueness and link rules run one query per case study, and a large
+ * dataset's validation, or a preview's hundreds of drafts, stays within budget (`npm run bench`).
  * @param documents every document of the snapshot (as the source's perspective shows them)
  */
 export function snapshotQuery(documents: StoredDocument[]): SnapshotQuery {
   const byType = Map.groupBy(documents, (doc) => doc._type)
-  const trees = new Map<string, ReturnType<typeof parse>>()
   return (query, params = {}) => {
     let tree = trees.get(query)
-    if (!tree) trees.set(query, (tree = parse(query)))
+    if (!tree) {
+      if (trees.size >= TREES_KEPT) trees.clear()
+      trees.set(query, (tree = parse(query)))
+    }
     const types = scannedTypes(query, params)
-    const dataset = types ? types.flatMap((type) => byType.get(type) ?? []) : documents
+    const scanned = types ? types.flatMap((type) => byType.get(type) ?? []) : documents
+    const dataset = narrowScan(query, params, scanned)
     // `toJS`: the value itself (a synchronous evaluation's `get()` still answers with a promise).
     return toJS(evaluateSync(tree, { dataset, params }))
   }
@@ -95,23 +104,27 @@ export function snapshotQuery(documents: StoredDocument[]): SnapshotQuery {
  * A Sanity client for validation rules that answers GROQ from the snapshot
  * (`snapshotQuery`) and throws on anything that would need the network.
  * @param documents every document of the snapshot, or its `snapshotQuery`
- * @param record is given every query the rules run, with its result's hash, ids and types
+ * @param record is given every query the rules run, with its result's hash, ids and types,
+ *   and the result itself
  */
 export function snapshotClient(
   documents: StoredDocument[] | SnapshotQuery,
-  record?: (read: RuleRead) => void,
+  record?: (read: RuleRead, result: unknown) => void,
 ): ValidationClient {
   const evaluate = typeof documents === 'function' ? documents : snapshotQuery(documents)
   const client = {
     fetch: async (query: string, params: Record<string, unknown> = {}) => {
       const result = evaluate(query, params)
-      record?.({
-        query,
-        params,
-        hash: resultHash(result),
-        ids: idsIn(result),
-        types: scannedTypes(query, params),
-      })
+      record?.(
+        {
+          query,
+          params,
+          hash: resultHash(result),
+          ids: idsIn(result),
+          types: scannedTypes(query, params),
+        },
+        result,
+      )
       return result
     },
     getDataUrl: () => offline('getDataUrl'),
@@ -147,6 +160,88 @@ export type SchemaFindings = {
 const storedIdOf = (doc: StoredDocument) => (typeof doc._originalId === 'string' ? doc._originalId : doc._id)
 
 /**
+ * A snapshot made ready for the rules once, however many of its documents they then
+ * validate: its GROQ (`snapshotQuery`) and its `_id`s (the reference rule asks).
+ */
+export type PreparedSnapshot = { evaluate: SnapshotQuery; ids: ReadonlySet<string> }
+
+/** Prepares a snapshot for `validateDocument`: one pass over it, not one per document validated. */
+export function prepareSnapshot(documents: StoredDocument[]): PreparedSnapshot {
+  return { evaluate: snapshotQuery(documents), ids: new Set(documents.map((doc) => doc._id)) }
+}
+
+let locale: ReturnType<typeof getFallbackLocaleSource> | undefined
+/** The rules' messages in the Studio's default language (made once). */
+const fallbackLocale = () => (locale ??= getFallbackLocaleSource())
+
+/** Whether the schema's rules apply to a document type: the project's own document types. */
+export const isSiteDocumentType = (type: unknown): boolean =>
+  typeof type === 'string' && SITE_DOCUMENT_TYPES.has(type)
+
+/**
+ * What the rules found in one document; the queries they ran (sorted); and the `_id`s of the
+ * snapshot's documents those queries answered with, as `_id` fields or as values (a rule's
+ * `*[...]._id`), sorted: the documents whose leaving the snapshot can change its verdict.
+ */
+export type DocumentFindings = {
+  errors: ContentProblem[]
+  warnings: ContentProblem[]
+  reads: RuleRead[]
+  found: string[]
+}
+
+/**
+ * Every string in a query's result that is an `_id` of the snapshot (as a value or an `_id`
+ * field), added to `into`.
+ */
+export function snapshotIdsIn(result: unknown, ids: ReadonlySet<string>, into: Set<string>): void {
+  if (typeof result === 'string') {
+    if (ids.has(result)) into.add(result)
+  } else if (result && typeof result === 'object')
+    for (const value of Array.isArray(result) ? result : Object.values(result))
+      snapshotIdsIn(value, ids, into)
+}
+
+/**
+ * Runs the schema's rules on one document of the snapshot.
+ * @param snapshot the snapshot it is part of (`prepareSnapshot`)
+ * @param document one of its documents of the project's types
+ * @returns its errors and warnings, each naming its stored id (`storedIdOf`), the field
+ *   path and the rule's message, and the queries its rules ran
+ * @throws whatever a rule throws (one that needs the network: `offline`)
+ */
+export async function validateDocument(
+  snapshot: PreparedSnapshot,
+  document: StoredDocument,
+): Promise<DocumentFindings> {
+  // A client of the document's own, so that each read is filed under the document whose rule ran it.
+  const reads = new Map<string, RuleRead>()
+  const found = new Set<string>()
+  const client = snapshotClient(snapshot.evaluate, (read, result) => {
+    reads.set(ruleReadKey(read), read)
+    snapshotIdsIn(result, snapshot.ids, found)
+  })
+  const markers = await validateDocumentWithWorkspace({
+    document: document as SanityDocument,
+    workspace: { schema: siteSchema(), i18n: fallbackLocale(), getClient: () => client } as never,
+    getDocumentExists: async ({ id }) => snapshot.ids.has(id),
+    environment: 'studio',
+  })
+  const findings: DocumentFindings = {
+    errors: [],
+    warnings: [],
+    reads: [...reads.values()].sort((a, b) => ruleReadKey(a).localeCompare(ruleReadKey(b))),
+    found: [...found].sort(),
+  }
+  for (const marker of markers) {
+    const problem = { documentId: storedIdOf(document), field: fieldOf(marker.path), problem: marker.message }
+    if (marker.level === 'error') findings.errors.push(problem)
+    else if (marker.level === 'warning') findings.warnings.push(problem)
+  }
+  return findings
+}
+
+/**
  * Runs the schema's rules over every document of the project's types in the snapshot.
  * @param documents the dataset through a source's perspective (`readAllDocuments`)
  * @param only validate just these `_id`s (a publish's changed documents); the rules'
@@ -158,41 +253,16 @@ export async function validateSnapshot(
   documents: StoredDocument[],
   only?: ReadonlySet<string>,
 ): Promise<SchemaFindings> {
-  const schema = siteSchema()
-  const evaluate = snapshotQuery(documents)
-  const ids = new Set(documents.map((doc) => doc._id))
-  const i18n = getFallbackLocaleSource()
-  const shown = documents.filter((doc) => SITE_DOCUMENT_TYPES.has(doc._type) && (!only || only.has(doc._id)))
+  const snapshot = prepareSnapshot(documents)
+  const shown = documents.filter((doc) => isSiteDocumentType(doc._type) && (!only || only.has(doc._id)))
   const findings: SchemaFindings = { errors: [], warnings: [], documents: shown.length, ruleReads: {} }
-  const markers = await Promise.all(
-    shown.map((document) => {
-      // A client of the document's own, so that each read is filed under the document whose rule ran it.
-      const reads = new Map<string, RuleRead>()
-      const client = snapshotClient(evaluate, (read) => reads.set(ruleReadKey(read), read))
-      return validateDocumentWithWorkspace({
-        document: document as SanityDocument,
-        workspace: { schema, i18n, getClient: () => client } as never,
-        getDocumentExists: async ({ id }) => ids.has(id),
-        environment: 'studio',
-      }).then((found) => {
-        if (reads.size)
-          findings.ruleReads[document._id] = [...reads.values()].sort((a, b) =>
-            ruleReadKey(a).localeCompare(ruleReadKey(b)),
-          )
-        return { document, found }
-      })
-    }),
-  )
-  for (const { document, found } of markers)
-    for (const marker of found) {
-      const problem = {
-        documentId: storedIdOf(document),
-        field: fieldOf(marker.path),
-        problem: marker.message,
-      }
-      if (marker.level === 'error') findings.errors.push(problem)
-      else if (marker.level === 'warning') findings.warnings.push(problem)
-    }
+  const found = await Promise.all(shown.map((document) => validateDocument(snapshot, document)))
+  shown.forEach((document, index) => {
+    const { errors, warnings, reads } = found[index]!
+    findings.errors.push(...errors)
+    findings.warnings.push(...warnings)
+    if (reads.length) findings.ruleReads[document._id] = reads
+  })
   findings.ruleReads = Object.fromEntries(
     Object.entries(findings.ruleReads).sort(([a], [b]) => a.localeCompare(b)),
   )

@@ -15,14 +15,14 @@
 // server build, under jest, and in `node scripts/*.ts` (Node 24 type stripping) alike.
 // Only its types are imported here: the client itself is loaded by the first Content Lake
 // read (`contentLakeClient`), so a build from the local dataset never pays its ~0.35 s.
-import type { ClientPerspective, QueryParams, SanityClient } from 'next-sanity'
+import type { ClientPerspective, ContentSourceMap, QueryParams, SanityClient } from 'next-sanity'
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
 import { evaluateSync, parse, toJS } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { noteDraftsRead } from './drafts-read.ts'
 import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
 import type { RejectedDraft, VettedView } from './draft-vetting.ts'
-import type { encodeLocalResult } from './stega.ts'
 
 /**
  * Which version of each document a source reads: one of Sanity's perspectives, as
@@ -61,7 +61,8 @@ export type ContentSource = (
    * Stega-encode the result's strings for the click-to-edit overlays (Presentation's, and
    * the standalone preview's "Open in Studio"), linking each to its field in the Studio at
    * `studioUrl`: the Content Lake's through its own source map, the local dataset's through
-   * one computed here (lib/content/stega.ts). Editors' preview only.
+   * one computed here (lib/content/stega.ts), each over a result cleaned of any stega of its
+   * own. Editors' preview only.
    */
   stega?: { studioUrl: string }
   /**
@@ -189,25 +190,55 @@ export function isPublishedId(id: string): boolean {
  * @param documents a dataset in Sanity's export format (`drafts.<id>`, `versions.<releaseId>.<id>`)
  * @returns one document per published `_id`, in the order each first appears
  * @throws Error (from @sanity/id-utils) naming an `_id` that is not a valid document id
+ *   (`placeInPerspective` sets such documents apart instead)
  */
 export function withPerspective<Doc extends { _id: string }>(
   documents: Doc[],
   perspective: Perspective = 'published',
 ): Doc[] {
+  const placed = placeInPerspective(documents, perspective)
+  const [first] = placed.unplaced
+  if (first) throw new Error(`document "${first.doc._id}": ${first.reason}`)
+  return placed.documents
+}
+
+/**
+ * `withPerspective`, with the stored documents it cannot place set apart instead of
+ * thrown: an id that is no valid document id, or names no published document
+ * (`drafts.drafts.<id>`, `versions.<release>.drafts.<id>`). A preview reports each one in
+ * its banner and shows the rest (draft-vetting.ts); one odd id never hides every page.
+ * @returns the view (as `withPerspective` gives it) and each document left out, with why
+ */
+export function placeInPerspective<Doc extends { _id: string }>(
+  documents: Doc[],
+  perspective: Perspective = 'published',
+): { documents: Doc[]; unplaced: { doc: Doc; reason: string }[] } {
   const layers = perspectiveLayers(perspective)
-  if (!layers) return documents
+  if (!layers) return { documents, unplaced: [] }
   const shown = new Map<string, { rank: number; doc: Doc }>()
+  const unplaced: { doc: Doc; reason: string }[] = []
   for (const doc of documents) {
-    const id = DocumentId(doc._id)
-    const rank = layers.indexOf(layerOf(id))
-    if (rank < 0) continue
-    const publishedId = getPublishedId(id)
+    let rank: number
+    let publishedId: string
+    try {
+      const id = DocumentId(doc._id)
+      rank = layers.indexOf(layerOf(id))
+      if (rank < 0) continue
+      publishedId = getPublishedId(id)
+    } catch (error) {
+      unplaced.push({
+        doc,
+        reason: `its id is not a document id Sanity can place: ${(error as Error).message}`,
+      })
+      continue
+    }
     const current = shown.get(publishedId)
     if (!current || rank < current.rank) shown.set(publishedId, { rank, doc })
   }
-  return Array.from(shown, ([publishedId, { doc }]) =>
+  const view = Array.from(shown, ([publishedId, { doc }]) =>
     doc._id === publishedId ? doc : { ...doc, _id: publishedId, _originalId: doc._id },
   )
+  return { documents: view, unplaced }
 }
 
 /** The TypeGen result type of a query string from `queries.ts` (`unknown` for others). */
@@ -268,7 +299,8 @@ export type ContentLakeSource = Extract<ContentSource, { kind: 'sanity' }>
 
 /**
  * Sanity's client for a Content Lake source, reading its perspective (default
- * `published`), never through the CDN.
+ * `published`), never through the CDN, with no stega of its own: a preview's results are
+ * cleaned, then encoded, here (`runLakePreview`), whatever the source's `stega`.
  * @throws Error when a perspective other than `published` has no read token
  */
 export async function contentLakeClient(source: ContentLakeSource): Promise<SanityClient> {
@@ -286,7 +318,6 @@ export async function contentLakeClient(source: ContentLakeSource): Promise<Sani
     useProjectHostname: !source.apiHost,
     useCdn: false,
     perspective,
-    ...(source.stega ? { stega: (await stegaModule()).stegaConfig(source.stega.studioUrl) } : {}),
   })
 }
 
@@ -311,12 +342,33 @@ const vetting = () => import('./draft-vetting.ts')
 /** Stega's module (Sanity's client with it), loaded by the first preview read only, likewise. */
 const stegaModule = () => import('./stega.ts')
 
-/** How a preview's results get their edit links, when its source asks for them. */
-type Encoding = { studioUrl: string; encode: typeof encodeLocalResult }
+/**
+ * What a preview's local results go through before a page gets them: cleaned of any stega
+ * of their own, then, with a Studio to link to, encoded with this site's edit links
+ * (lib/content/stega.ts). `key` tells the finished results apart in the memo.
+ */
+type Finishing = {
+  key: string
+  finish: (result: unknown, documents: ReadonlyMap<string, StoredDocument>) => unknown
+}
 
-/** The encoding a source's `stega` asks for, or undefined (the build's sources ask none). */
-const encodingOf = async (source: ContentSource): Promise<Encoding | undefined> =>
-  source.stega && { studioUrl: source.stega.studioUrl, encode: (await stegaModule()).encodeLocalResult }
+/** Whether a source reads for an editor's preview (draft mode, or a perspective with drafts). */
+const readsForPreview = (source: ContentSource) => Boolean(source.preview) || vetsDrafts(source.perspective)
+
+/** The finishing a source's results need, or undefined: the build's are taken as they are. */
+async function finishingOf(source: ContentSource): Promise<Finishing | undefined> {
+  if (source.stega) {
+    const { encodeLocalResult } = await stegaModule()
+    const { studioUrl } = source.stega
+    return {
+      key: `stega ${studioUrl}`,
+      finish: (result, documents) => encodeLocalResult(result, documents, studioUrl),
+    }
+  }
+  if (!readsForPreview(source)) return undefined
+  const { withoutStega } = await stegaModule()
+  return { key: 'clean', finish: withoutStega }
+}
 
 /**
  * The local dataset file through a preview perspective (`vetsDrafts`), its drafts and
@@ -326,20 +378,32 @@ const encodingOf = async (source: ContentSource): Promise<Encoding | undefined> 
  */
 async function localVetted(source: Extract<ContentSource, { kind: 'local' }>): Promise<VettedView> {
   const stored = await loadLocalDataset(source.file)
-  const view = await localDocuments(source)
   const key = JSON.stringify(source.perspective)
   let byPerspective = vettedViews.get(stored)
   if (!byPerspective) vettedViews.set(stored, (byPerspective = new Map()))
   const kept = byPerspective
   let vetted = kept.get(key)
   if (!vetted) {
-    const published = new Map(stored.map((doc) => [doc._id, doc]))
-    vetted = vetting().then(({ vetView }) => vetView(view, (id) => published.get(id)))
+    vetted = vetStored(stored, source.perspective)
     kept.set(key, vetted)
     // A failure is not kept: the next read tries again.
     vetted.catch(() => kept.delete(key))
   }
   return vetted
+}
+
+/**
+ * Stored documents through a preview perspective (`placeInPerspective`), vetted (`vetView`):
+ * a document it cannot place is reported, like a draft that breaks a rule.
+ */
+async function vetStored(
+  stored: StoredDocument[],
+  perspective: Perspective | undefined,
+): Promise<VettedView> {
+  const { vetView } = await vetting()
+  const published = new Map(stored.map((doc) => [doc._id, doc]))
+  const { documents, unplaced } = placeInPerspective(stored, perspective)
+  return vetView(documents, (id) => published.get(id), unplaced)
 }
 
 /** A vetted snapshot of the Content Lake, and its documents' revisions (`revisionsOf`). */
@@ -350,7 +414,7 @@ const lakeSnapshots = new Map<string, Promise<LakeVetted>>()
 
 /**
  * The Content Lake through a preview perspective, vetted: one raw snapshot of the dataset
- * (every document as stored, one query), seen through the perspective by `withPerspective`,
+ * (every document as stored, one query), seen through the perspective by `placeInPerspective`,
  * as a local file is (the tests compare it with the Lake's own reading), then vetted
  * (`vetView`) with the rules' queries answered by that snapshot, as the build answers them.
  * The Studio's rules would ask the Lake itself; the snapshot gives the same answers, and a
@@ -367,12 +431,9 @@ function lakeVetted(source: ContentLakeSource): Promise<LakeVetted> {
   let pending = lakeSnapshots.get(key)
   if (!pending) {
     pending = (async () => {
-      const raw = await contentLakeClient({ ...source, perspective: 'raw', stega: undefined })
+      const raw = await contentLakeClient({ ...source, perspective: 'raw' })
       const stored = await raw.fetch<StoredDocument[]>(ALL_DOCUMENTS)
-      const published = new Map(stored.map((doc) => [doc._id, doc]))
-      const view = withPerspective(stored, source.perspective)
-      const vetted = await (await vetting()).vetView(view, (id) => published.get(id))
-      return { ...vetted, revisions: revisionsOf(stored) }
+      return { ...(await vetStored(stored, source.perspective)), revisions: revisionsOf(stored) }
     })().finally(() => lakeSnapshots.delete(key))
     lakeSnapshots.set(key, pending)
   }
@@ -391,9 +452,10 @@ const REVISIONS = '*{_id, _rev}'
 /**
  * Runs a query of a preview perspective on the Content Lake, over vetted drafts only.
  * - When every draft and release version the perspective shows passes the rules, the Lake
- *   runs the query, so its strings keep their stega encoding (Presentation's
- *   click-to-edit); its answer is taken only if the dataset's revisions, asked after it,
- *   are still those vetted (a draft saved in between was never checked).
+ *   runs the query, and answers with its source map, from which its strings get their
+ *   stega encoding (Presentation's click-to-edit) once cleaned of any of their own
+ *   (`encodeLakeResult`); its answer is taken only if the dataset's revisions, asked after
+ *   it, are still those vetted (a draft saved in between was never checked).
  * - Otherwise (a draft breaks a rule, or the dataset changed meanwhile) the query runs here,
  *   with groq-js, over the vetted snapshot: the same engine and view as a local dataset's,
  *   its strings encoded from a source map computed here (lib/content/source-map.ts), and a
@@ -408,12 +470,47 @@ async function runLakePreview<Result>(
 ): Promise<Result> {
   const vetted = await lakeVetted(source)
   if (vetted.rejected.length === 0) {
-    const result = await (await contentLakeClient(source)).fetch<Result>(query, params)
-    const raw = await contentLakeClient({ ...source, perspective: 'raw', stega: undefined })
+    const answer = await fetchFromLake<Result>(source, query, params)
+    const raw = await contentLakeClient({ ...source, perspective: 'raw' })
     const now = await raw.fetch<{ _id: string; _rev?: string }[]>(REVISIONS)
-    if (revisionsOf(now) === vetted.revisions) return result
+    if (revisionsOf(now) === vetted.revisions) {
+      noteDraftsRead(vetted.shown, answer.result)
+      return finishLakeAnswer(source, answer)
+    }
   }
-  return evaluateLocal(vetted.documents, query, params, await encodingOf(source)) as Result
+  const result = evaluateLocal(vetted.documents, query, params, await finishingOf(source))
+  noteDraftsRead(vetted.shown, result)
+  return result as Result
+}
+
+/** A query's answer from the Content Lake: its result, and its source map when stega will need it. */
+type LakeAnswer<Result> = { result: Result; resultSourceMap?: ContentSourceMap }
+
+/** Asks the Content Lake a query through the source's perspective, with its source map when the source has stega. */
+async function fetchFromLake<Result>(
+  source: ContentLakeSource,
+  query: string,
+  params: QueryParams,
+): Promise<LakeAnswer<Result>> {
+  return (await contentLakeClient(source)).fetch<Result>(query, params, {
+    filterResponse: false,
+    returnQuery: false,
+    ...(source.stega ? { resultSourceMap: 'withKeyArraySelector' as const } : {}),
+  })
+}
+
+/**
+ * A preview's answer from the Content Lake as a page gets it: cleaned of any stega of its
+ * own, then, with stega, encoded from its source map (`encodeLakeResult`).
+ */
+async function finishLakeAnswer<Result>(
+  source: ContentLakeSource,
+  answer: LakeAnswer<Result>,
+): Promise<Result> {
+  const { encodeLakeResult, withoutStega } = await stegaModule()
+  return source.stega
+    ? encodeLakeResult(answer.result, answer.resultSourceMap, source.stega.studioUrl)
+    : withoutStega(answer.result)
 }
 
 /**
@@ -423,8 +520,19 @@ async function runLakePreview<Result>(
  * @throws when the dataset cannot be read or the Content Lake answers with an error
  */
 export async function previewRejections(source: ContentSource = sourceFromEnv()): Promise<RejectedDraft[]> {
-  if (!vetsDrafts(source.perspective)) return []
-  return (source.kind === 'sanity' ? await lakeVetted(source) : await localVetted(source)).rejected
+  return (await previewView(source))?.rejected ?? []
+}
+
+/**
+ * The vetted view a preview perspective's queries read (`vetView`): its documents, the
+ * drafts and release versions among them, and those left out. The banner's lists come
+ * from here, never from the drafts as stored.
+ * @returns null for `published` and `raw`, which show no draft (the build never asks)
+ * @throws when the dataset cannot be read or the Content Lake answers with an error
+ */
+export async function previewView(source: ContentSource = sourceFromEnv()): Promise<VettedView | null> {
+  if (!vetsDrafts(source.perspective)) return null
+  return source.kind === 'sanity' ? lakeVetted(source) : localVetted(source)
 }
 
 /**
@@ -473,25 +581,29 @@ export async function runQuery<Query extends string>(
   params: QueryParams = {},
   source: ContentSource = sourceFromEnv(),
 ): Promise<QueryResult<Query>> {
-  if (source.kind === 'sanity')
-    return vetsDrafts(source.perspective)
-      ? runLakePreview<QueryResult<Query>>(source, query, params)
-      : (await contentLakeClient(source)).fetch<QueryResult<Query>>(query, params)
+  if (source.kind === 'sanity') {
+    if (vetsDrafts(source.perspective)) return runLakePreview<QueryResult<Query>>(source, query, params)
+    // An editor's preview of published documents: no draft to vet, the same cleaning and stega.
+    if (readsForPreview(source))
+      return finishLakeAnswer(source, await fetchFromLake<QueryResult<Query>>(source, query, params))
+    return (await contentLakeClient(source)).fetch<QueryResult<Query>>(query, params)
+  }
   // A preview's drafts are vetted by the schema's rules before any query sees them.
-  const view = vetsDrafts(source.perspective)
-    ? (await localVetted(source)).documents
-    : await localDocuments(source)
+  const vetted = vetsDrafts(source.perspective) ? await localVetted(source) : null
+  const view = vetted ? vetted.documents : await localDocuments(source)
   // Awaited before it is recorded: inside Next's render the value can arrive as a promise
   // (the recording hashes what the page receives, never a pending promise).
   const result: unknown = await evaluateLocal(view, query, params)
   recordRead(source.reads, query, params, result)
-  const encoding = await encodingOf(source)
-  return (encoding ? evaluateLocal(view, query, params, encoding) : result) as QueryResult<Query>
+  // The drafts this read holds, for a render that fails to name (drafts-read.ts).
+  if (vetted) noteDraftsRead(vetted.shown, result)
+  const finishing = await finishingOf(source)
+  return (finishing ? evaluateLocal(view, query, params, finishing) : result) as QueryResult<Query>
 }
 
 /**
- * Each local view's evaluated queries (by query and parameters, and the Studio stega links
- * to when encoded), and its documents by `_id`.
+ * Each local view's evaluated queries (by query and parameters, and how they were finished
+ * for a preview: `Finishing.key`), and its documents by `_id`.
  */
 const evaluated = new WeakMap<
   StoredDocument[],
@@ -511,14 +623,14 @@ const evaluated = new WeakMap<
  * per view: a build renders every page from one snapshot, and the layout's, the page's
  * and its metadata's reads of the same document cost one evaluation. The result is
  * shared between callers, so it is frozen: a caller that changed it would throw.
- * With an `encoding` (an editor's preview), the result's strings carry their edit links
- * (`encodeLocalResult`), encoded once per view too.
+ * With a `finishing` (an editor's preview), the result's strings are cleaned of stega of
+ * their own and carry their edit links (`encodeLocalResult`), finished once per view too.
  */
 function evaluateLocal(
   dataset: StoredDocument[],
   query: string,
   params: QueryParams,
-  encoding?: Encoding,
+  finishing?: Finishing,
 ): unknown {
   let memo = evaluated.get(dataset)
   if (!memo) {
@@ -530,13 +642,13 @@ function evaluateLocal(
     evaluated.set(dataset, memo)
   }
   const key = `${query}\u0000${JSON.stringify(params)}`
-  if (encoding) {
-    const encodedKey = `${key}\u0000${encoding.studioUrl}`
-    if (!memo.results.has(encodedKey)) {
+  if (finishing) {
+    const finishedKey = `${key}\u0000${finishing.key}`
+    if (!memo.results.has(finishedKey)) {
       const plain = evaluateLocal(dataset, query, params)
-      memo.results.set(encodedKey, deepFreeze(encoding.encode(plain, memo.byId, encoding.studioUrl)))
+      memo.results.set(finishedKey, deepFreeze(finishing.finish(plain, memo.byId)))
     }
-    return memo.results.get(encodedKey)
+    return memo.results.get(finishedKey)
   }
   if (memo.results.has(key)) return memo.results.get(key)
   const { byId, byType } = memo

@@ -1,12 +1,18 @@
 /**
  * Which strings of an editor's preview carry stega (the invisible edit links that
  * Presentation's and the standalone preview's click-to-edit overlays read), and to which
- * Studio they link: one configuration for both sources, the Content Lake's (its client
- * encodes the Lake's source map) and the local dataset's (`encodeLocalResult`, the map
- * from `source-map.ts`), so the two mark the same strings.
+ * Studio they link: one configuration for both sources, the Content Lake's
+ * (`encodeLakeResult`, the Lake's source map) and the local dataset's (`encodeLocalResult`,
+ * the map from `source-map.ts`), so the two mark the same strings, and only with this
+ * site's edit links: a result's own stega, saved in a draft, is cleaned first.
  * The visitors' export never has stega: the build reads with no stega configuration.
  */
-import { stegaEncodeSourceMap, type InitializedStegaConfig } from '@sanity/client/stega'
+import {
+  stegaClean,
+  stegaEncodeSourceMap,
+  type ContentSourceMap,
+  type InitializedStegaConfig,
+} from '@sanity/client/stega'
 import { createDataAttribute } from 'next-sanity'
 import { localSourceMap, type SourceDocument } from './source-map.ts'
 
@@ -52,17 +58,49 @@ export function stegaConfig(studioUrl: string): InitializedStegaConfig {
 }
 
 /**
+ * A result with no stega of its own: every string cleaned (`stegaClean`, the client's own
+ * cleaner). A draft's text can carry an invisible payload of its own (an edit link to
+ * anywhere, e.g. made with @vercel/stega's `vercelStegaCombine`); left in, the overlays
+ * would read it, not the edit link the preview appends, and "Open in Studio" would lead
+ * wherever the draft says. Every string of a preview's result goes through this before its
+ * edit links are encoded, or instead of them.
+ */
+export function withoutStega<Result>(result: Result): Result {
+  // The same shape: only strings change (`StegaCleaned` unbrands branded strings, which ours are not).
+  return stegaClean(result) as Result
+}
+
+/**
  * A result computed from local documents, stega-encoded as the client encodes the Content
- * Lake's answer: its source map (`localSourceMap`) through `stegaEncodeSourceMap`.
+ * Lake's answer: its source map (`localSourceMap`, found on the result as the documents
+ * hold it) through `stegaEncodeSourceMap`, over the result cleaned of any stega of its own
+ * (`withoutStega`): each encoded string carries one edit link, to its field in this site's
+ * Studio.
  * @param documents the documents the query read, by the `_id` the result names them by
- * @returns a new result; strings the map does not cover are left as they are
+ * @returns a new result; strings the map does not cover are left clean
  */
 export function encodeLocalResult<Result>(
   result: Result,
   documents: ReadonlyMap<string, SourceDocument>,
   studioUrl: string,
 ): Result {
-  return stegaEncodeSourceMap(result, localSourceMap(result, documents), stegaConfig(studioUrl))
+  return stegaEncodeSourceMap(withoutStega(result), localSourceMap(result, documents), stegaConfig(studioUrl))
+}
+
+/**
+ * The Content Lake's answer to a preview's query, stega-encoded from the source map it
+ * answered with (`resultSourceMap`), over the result cleaned of any stega of its own
+ * (`withoutStega`): what the client does with stega on, with the cleaning it leaves out.
+ * The map's mappings are by place in the result, so cleaning first changes none of them.
+ * @param sourceMap the answer's `resultSourceMap`; without one, the result comes back clean
+ */
+export function encodeLakeResult<Result>(
+  result: Result,
+  sourceMap: ContentSourceMap | undefined,
+  studioUrl: string,
+): Result {
+  const clean = withoutStega(result)
+  return sourceMap ? stegaEncodeSourceMap(clean, sourceMap, stegaConfig(studioUrl)) : clean
 }
 
 /**

@@ -704,6 +704,40 @@ test.describe("editors' draft preview, rendered on request, offline", () => {
     await page.goto(`${BASE}/preview/disable`)
   })
 
+  test('hostile drafts take no page down: each is left out with its reason in the banner, every page renders', async ({
+    page,
+  }) => {
+    const documents = readDocuments(dataset).filter((doc) => !doc._id.startsWith('drafts.'))
+    const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')!
+    const settings = documents.find((doc) => doc._id === 'siteSettings')!
+    const faq = documents.find((doc) => doc._id === 'faq-services')!
+    const hostile: Doc[] = [
+      { ...review, _id: `drafts.${review._id}`, name: { first: 'Mallory' } },
+      // 6,000 arrays one in the next (12 kB), written into the file below: JSON.stringify cannot.
+      { _id: 'drafts.deep-junk', _type: 'junk', deep: 'MARKER-DEEP' },
+      { ...settings, _id: 'drafts.siteSettings', _type: 'siteSettingz', brandName: 'Gone Brand' },
+      { ...faq, _id: 'drafts.drafts.faq-services', question: 'An odd id?' },
+    ]
+    const deep = `${'['.repeat(6000)}${']'.repeat(6000)}`
+    writeFileSync(
+      dataset,
+      [...documents, ...hostile]
+        .map((doc) => JSON.stringify(doc))
+        .join('\n')
+        .replace('"MARKER-DEEP"', deep) + '\n',
+    )
+    await page.goto(`${BASE}/preview/enable?secret=${PREVIEW_SECRET}&redirect=/`)
+    for (const path of ['/', '/sites', '/consultation']) {
+      const answer = await page.goto(`${BASE}${path}`)
+      expect([path, answer!.status()]).toEqual([path, 200])
+      const problems = page.getByRole('region', { name: 'Not shown: drafts that break a rule' })
+      for (const draft of hostile) await expect(problems).toContainText(draft._id)
+      await expect(page.getByRole('contentinfo')).toContainText(String(settings.brandName))
+    }
+    writeDocuments(dataset, documents)
+    await page.goto(`${BASE}/preview/disable`)
+  })
+
   test('the preview process killed mid-render: visitors never notice, editors get 503 with the reason, it comes back', async ({
     page,
   }) => {

@@ -15,7 +15,13 @@ import {
   getPreviewProblems,
   getSiteSettings,
 } from '@/lib/content'
-import { draftsValidated, MAX_PREVIEW_DRAFT_BYTES } from '@/lib/content/draft-vetting'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { stegaClean } from '@sanity/client/stega'
+import { vercelStegaCombine } from '@vercel/stega'
+import { PreviewBanner } from '@/components/layout/PreviewBanner'
+import { draftsValidated, MAX_PREVIEW_DRAFT_BYTES, ruleReadsChecked } from '@/lib/content/draft-vetting'
+import { TITLE_LENGTH } from '@/lib/content/draft-title'
 import {
   readAllDocuments,
   runQuery,
@@ -24,6 +30,7 @@ import {
   type StoredDocument,
 } from '@/lib/content/source'
 import { siteSettingsQuery } from '@/lib/content/queries'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { seedDocuments, writeDataset } from './helpers/dataset'
 import { standInSource, startSanityStandIn } from './helpers/sanityStandIn'
 
@@ -306,4 +313,234 @@ test('the Content Lake: invalid drafts are not shown, and a valid one is, throug
   } finally {
     await standIn.close()
   }
+})
+
+describe('one draft never takes the preview down: it is left out, with its reason, and every page renders', () => {
+  const faq = seed.find((doc) => doc._id === 'faq-services')!
+  /** Arrays, one in the next: 6,000 of them are 12 kB of JSON, deeper than any recursive walk's stack. */
+  const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+  /** Where a test's draft holds 6,000 nested arrays: JSON.stringify cannot write them, so the file gets them here. */
+  const DEEP = 'MARKER-NESTED-6000-DEEP'
+  const withDeep = (docs: StoredDocument[]): ContentSource => {
+    const source = local(docs) as { kind: 'local'; file: string }
+    writeFileSync(source.file, readFileSync(source.file, 'utf8').replace(`"${DEEP}"`, nested(6000)))
+    return source
+  }
+
+  /** Everything a preview page reads, the banner's two lists included. */
+  const everyPageRead = async (source: ContentSource) => ({
+    settings: await getSiteSettings(source),
+    home: await getHomePage(source),
+    cards: await getCaseStudyCards(source),
+    study: await getCaseStudy((study.slug as { current: string }).current, source),
+    drafts: await getPreviewDrafts(source),
+    problems: await getPreviewProblems(source),
+  })
+
+  /** The banner as the page renders it, to text (it throws on a value React cannot render). */
+  const bannerText = (read: Awaited<ReturnType<typeof everyPageRead>>) =>
+    renderToStaticMarkup(
+      createElement(PreviewBanner, {
+        renderedAt: '2026-11-26T10:00:00.000Z',
+        drafts: read.drafts,
+        problems: read.problems,
+        studioUrl: '/studio',
+      }),
+    )
+
+  const attacks: [string, StoredDocument, RegExp][] = [
+    [
+      'a review draft whose name is an object',
+      { ...review, _id: `drafts.${review._id}`, name: { first: 'Mallory' } },
+      /^Expected type "String", got "Object"$/,
+    ],
+    [
+      'a 12 kB draft of no type of the schema, an array nested 6,000 deep',
+      { _id: 'drafts.deep-junk', _type: 'junk', deep: DEEP },
+      /^this draft nests its values more than 32 levels deep/,
+    ],
+    [
+      'a review draft nested 6,000 deep',
+      { ...review, _id: `drafts.${review._id}`, text: DEEP },
+      /^this draft nests its values more than 32 levels deep/,
+    ],
+    [
+      'drafts.siteSettings of an unknown type',
+      { ...settings, _id: 'drafts.siteSettings', _type: 'siteSettingz', brandName: 'Draft Brand' },
+      /^its type "siteSettingz" is not a document type of this site's schema$/,
+    ],
+    [
+      'drafts.siteSettings of another type of the schema',
+      { ...review, _id: 'drafts.siteSettings', name: 'Draft Brand' },
+      /^its type "review" is not the type of its published document \("siteSettings"\)$/,
+    ],
+    [
+      "a case study draft whose image is an FAQ (a document that exists, as the schema's rule asks)",
+      {
+        ...study,
+        _id: `drafts.${study._id}`,
+        image: { ...(study.image as object), asset: { _type: 'reference', _ref: 'faq-services' } },
+      },
+      /^asset "faq-services" has no dimensions$/,
+    ],
+    [
+      'drafts.drafts.faq-services, an id Sanity cannot place',
+      { ...faq, _id: 'drafts.drafts.faq-services', question: 'An odd draft?' },
+      /^its id is not a document id Sanity can place: /,
+    ],
+  ]
+
+  test.each(attacks)('%s', async (_, draft, reason) => {
+    const clean = await everyPageRead(local(seed))
+    const read = await everyPageRead(withDeep([...seed, draft]))
+    // The pages read what they read without it.
+    expect({ ...read, drafts: [], problems: [] }).toEqual({ ...clean, drafts: [], problems: [] })
+    expect(read.drafts).toEqual([])
+    expect(read.problems).toEqual([
+      expect.objectContaining({ documentId: draft._id, message: expect.stringMatching(reason) }),
+    ])
+    for (const problem of read.problems) expect(typeof problem.title).toBe('string')
+    expect(bannerText(read)).toContain(draft._id)
+  })
+
+  test('a vetted draft whose title field is not text: the banner names it by its text, never the value', async () => {
+    // An unknown field is no rule's business: the draft is valid, and shown.
+    const odd = { ...faq, _id: `drafts.${faq._id}`, title: { _type: 'block', children: [] } }
+    const read = await everyPageRead(local([...seed, odd]))
+    expect(read.problems).toEqual([])
+    expect(read.drafts).toEqual([{ id: faq._id, type: 'faq', title: faq.question }])
+    expect(bannerText(read)).toContain(String(faq.question))
+  })
+
+  test('the banner names a draft by plain text: no stega of its own, no page of it', async () => {
+    const long = `${'A very long name '.repeat(20)}${vercelStegaCombine('', { origin: 'sanity.io', href: 'https://evil.example/' })}`
+    const read = await everyPageRead(local([...seed, { ...faq, _id: `drafts.${faq._id}`, question: long }]))
+    const [shown] = read.drafts
+    expect(shown!.title).toHaveLength(TITLE_LENGTH)
+    expect(shown!.title).toBe(stegaClean(shown!.title))
+  })
+
+  test("the banner's reasons are plain text too: a rule's message quoting a draft's value carries none of its stega", async () => {
+    // Two new case studies with one legacy id, an invisible edit link at its end: the rule quotes it.
+    const legacyId = vercelStegaCombine(
+      'Twice',
+      { origin: 'sanity.io', href: 'https://evil.example/' },
+      false,
+    )
+    const twins = ['a', 'b'].map((tag) => ({
+      ...study,
+      _id: `drafts.caseStudy-twin-${tag}`,
+      slug: { _type: 'slug', current: `twin-${tag}` },
+      legacyId,
+    }))
+    const read = await everyPageRead(local([...seed, ...twins]))
+    expect(read.problems.map((problem) => [problem.documentId, problem.message])).toEqual([
+      ['drafts.caseStudy-twin-a', '"Twice" is already the address of case study "caseStudy-twin-b"'],
+      ['drafts.caseStudy-twin-b', '"Twice" is already the address of case study "caseStudy-twin-a"'],
+    ])
+    expect(JSON.stringify(read.problems)).toBe(JSON.stringify(stegaClean(read.problems)))
+    expect(bannerText(read)).toBe(stegaClean(bannerText(read)))
+  })
+
+  test('the Content Lake: the same drafts are left out, with the same reasons', async () => {
+    const drafts = attacks
+      .map(([, draft]) => draft)
+      // The stand-in answers with JSON.stringify, which cannot write 6,000 levels; the Lake can.
+      .map((draft) => (draft.deep === DEEP ? { ...draft, deep: JSON.parse(nested(3000)) as unknown } : draft))
+      .filter((draft) => draft._id !== `drafts.${review._id}` || typeof draft.name === 'object')
+      .filter((draft) => draft._id !== 'drafts.siteSettings' || draft._type === 'siteSettingz')
+    const standIn = await startSanityStandIn([...seed, ...drafts])
+    try {
+      const lake = standInSource(standIn, { perspective: 'drafts', preview: true })
+      const read = await everyPageRead(lake)
+      expect(read.settings.brandName).toBe(settings.brandName)
+      expect(read.drafts).toEqual([])
+      expect(read.problems.map((problem) => problem.documentId).sort()).toEqual(
+        drafts.map((draft) => draft._id).sort(),
+      )
+      expect(bannerText(read)).toContain('drafts.drafts.faq-services')
+    } finally {
+      await standIn.close()
+    }
+  })
+})
+
+describe('the vetting grows with the drafts, not their square', () => {
+  /**
+   * `count` draft-only case studies, each linking to the next one's page (the link rule
+   * queries the view for it); with `brokenEnd`, the last breaks a rule, so that taking it
+   * out breaks the one before, and so on through the chain.
+   */
+  const chain = (count: number, tag: string, brokenEnd: boolean): StoredDocument[] =>
+    Array.from({ length: count }, (_, index) => ({
+      ...study,
+      _id: `drafts.chain-${tag}-${index}`,
+      slug: { _type: 'slug', current: `chain-${tag}-${index}` },
+      legacyId: `Chain ${tag} ${index}`,
+      title: brokenEnd && index === count - 1 ? '' : `Chain ${index}`,
+      order: 100 + index,
+      issue: [
+        {
+          _type: 'block',
+          _key: 'b1',
+          style: 'normal',
+          markDefs: [
+            {
+              _type: 'link',
+              _key: 'l1',
+              href: index === count - 1 ? '/case-studies' : `/case-studies/chain-${tag}-${index + 1}`,
+            },
+          ],
+          children: [
+            {
+              _type: 'span',
+              _key: 's1',
+              text: 'The next case study of the chain explains the rest of it, at some length, for the card.',
+              marks: ['l1'],
+            },
+          ],
+        },
+      ],
+    }))
+
+  /**
+   * The vetting's work for one read of a fresh view: validations, and rule queries run again
+   * (each draft's rules record four, each check of a kept verdict runs them; a draft is
+   * checked a few times at most, never once per other draft).
+   */
+  const work = async (source: ContentSource) => {
+    const validations = draftsValidated()
+    const reads = ruleReadsChecked()
+    const problems = await getPreviewProblems(source)
+    return {
+      validations: draftsValidated() - validations,
+      reads: ruleReadsChecked() - reads,
+      rejected: new Set(problems.map((problem) => problem.documentId)).size,
+    }
+  }
+
+  test.each([40, 80])(
+    '%i chained drafts, the last one broken: each validated at most twice; saved again, none',
+    async (count) => {
+      const drafts = chain(count, `broken${count}`, true)
+      const cold = await work(local([...seed, ...drafts]))
+      expect(cold.rejected).toBe(count)
+      // Once over the whole view, once more when the draft it links to was taken out.
+      expect(cold.validations).toBeLessThanOrEqual(2 * count)
+      expect(cold.reads).toBeLessThanOrEqual(16 * count)
+      // A new version of the file, another draft saved: the chain is taken out on its kept verdicts.
+      const faq = seed.find((doc) => doc._type === 'faq')!
+      const saved = { ...faq, _id: `drafts.${faq._id}`, question: `${String(faq.question)} (${count})` }
+      const warm = await work(local([...seed, ...drafts, saved]))
+      expect(warm).toEqual({ validations: 1, reads: expect.any(Number), rejected: count })
+      expect(warm.reads).toBeLessThanOrEqual(16 * count)
+    },
+  )
+
+  test('a valid chain: each draft validated once', async () => {
+    const count = 80
+    const cold = await work(local([...seed, ...chain(count, 'valid', false)]))
+    expect(cold).toEqual({ validations: count, reads: expect.any(Number), rejected: 0 })
+    expect(cold.reads).toBeLessThanOrEqual(16 * count)
+  })
 })

@@ -7,7 +7,7 @@
  * client encodes the Content Lake's answer (lib/content/stega.ts), so both sources give an
  * editor the same edit links.
  */
-import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
+import { vercelStegaCombine, vercelStegaDecode, vercelStegaDecodeAll, vercelStegaSplit } from '@vercel/stega'
 import { stegaClean } from '@sanity/client/stega'
 import { caseStudyCardsQuery, caseStudyQuery, homePageQuery, siteSettingsQuery } from '@/lib/content/queries'
 import { localSourceMap, type SourceDocument } from '@/lib/content/source-map'
@@ -198,4 +198,98 @@ test("computed strings link to their field by data-sanity in the preview, and th
   const published: ContentSource = { ...file, perspective: 'published' }
   expect((await getCaseStudyCards(published))[0]).not.toHaveProperty('issueSource')
   expect((await getPortfolioSites(published))[0]).not.toHaveProperty('urlSource')
+})
+
+describe("a draft's own stega never reaches the overlays: every edit link is this site's Studio's", () => {
+  const studioUrl = 'https://studio.example/studio'
+  /** An invisible edit link of the draft's own, to another site, as @vercel/stega writes one. */
+  const foreign = (text: string) =>
+    vercelStegaCombine(text, { origin: 'sanity.io', href: 'https://evil.example/steal?from=' }, false)
+  const block = study.issue[0]!
+  const span = block.children[0]!
+  const settingsDraft = {
+    ...settings,
+    _id: 'drafts.siteSettings',
+    heroHeadline: foreign('A drafted headline'),
+    // In the middle of the text, too.
+    heroSubheadline: `${foreign('Half')} and half`,
+  }
+  const studyDraft = {
+    ...study,
+    _id: `drafts.${study._id}`,
+    issue: [
+      { ...block, children: [{ ...span, text: foreign(span.text) }, ...block.children.slice(1)] },
+      ...study.issue.slice(1),
+    ],
+  }
+  const documents = [...seed, settingsDraft, studyDraft]
+
+  /** Each edit link in a string, decoded: there must be exactly one, ours. */
+  const linksIn = (value: string | null | undefined) =>
+    vercelStegaDecodeAll<{ origin?: string; href?: string }>(value ?? '') ?? []
+
+  const expectOnlyOurs = (value: string | null | undefined, clean: string, path: string) => {
+    expect(vercelStegaSplit(value ?? '').cleaned).toBe(clean)
+    const links = linksIn(value)
+    expect(links).toHaveLength(1)
+    expect(links[0]!.origin).toBe('sanity.io')
+    expect(links[0]!.href!.startsWith(`${studioUrl}/`)).toBe(true)
+    expect(intent(links[0]!.href)).toMatchObject({ path })
+  }
+
+  const check = async (source: ContentSource) => {
+    const shown = await runQuery(siteSettingsQuery, {}, source)
+    expectOnlyOurs(shown!.heroHeadline, 'A drafted headline', 'heroHeadline')
+    expectOnlyOurs(shown!.heroSubheadline, 'Half and half', 'heroSubheadline')
+    const page = await runQuery(caseStudyQuery, { slug: study.slug.current }, source)
+    expectOnlyOurs(
+      page!.issue![0]!.children![0]!.text,
+      span.text,
+      `issue[_key=="${block._key}"].children[_key=="${span._key}"].text`,
+    )
+    // No string anywhere in the results links elsewhere.
+    expect(JSON.stringify([shown, page])).not.toContain('evil.example')
+    for (const href of JSON.stringify([shown, page]).match(/https?:\/\/[^"]*/g) ?? [])
+      expect(href).not.toMatch(/evil/)
+  }
+
+  it('the local dataset', async () => {
+    await check({ ...writeDataset(documents), perspective: 'drafts', preview: true, stega: { studioUrl } })
+  })
+
+  it('the Content Lake, answering the query itself (its stand-in, offline)', async () => {
+    const lake = await startSanityStandIn(documents)
+    try {
+      await check(standInSource(lake, { perspective: 'drafts', preview: true, stega: { studioUrl } }))
+      // The drafts were valid: the Lake ran the queries, and its source map was asked for.
+      expect(lake.calls.some((call) => call.search.perspective === 'drafts')).toBe(true)
+      expect(lake.calls.some((call) => call.search.resultSourceMap === 'withKeyArraySelector')).toBe(true)
+    } finally {
+      await lake.close()
+    }
+  })
+
+  it('a preview of published content too, from either source (a published text can carry one as well)', async () => {
+    const published = [
+      ...seed.filter((doc) => doc._id !== settings._id),
+      { ...settingsDraft, _id: settings._id },
+    ]
+    const preview = { perspective: 'published', preview: true, stega: { studioUrl } } as const
+    const lake = await startSanityStandIn(published)
+    try {
+      for (const source of [{ ...writeDataset(published), ...preview }, standInSource(lake, preview)]) {
+        const shown = await runQuery(siteSettingsQuery, {}, source)
+        expectOnlyOurs(shown!.heroHeadline, 'A drafted headline', 'heroHeadline')
+      }
+    } finally {
+      await lake.close()
+    }
+  })
+
+  it('a preview read without stega gets the text clean', async () => {
+    const source: ContentSource = { ...writeDataset(documents), perspective: 'drafts', preview: true }
+    const shown = await runQuery(siteSettingsQuery, {}, source)
+    expect(shown!.heroHeadline).toBe('A drafted headline')
+    expect(shown!.heroSubheadline).toBe('Half and half')
+  })
 })

@@ -1,0 +1,135 @@
+/**
+ * Which documents a GROQ query's scan can match at all, to run it over those only. groq-js
+ * evaluates a filter on every document it is given (a few microseconds each), and the
+ * schema's uniqueness and link rules run one lookup per case study, each over every case
+ * study: the vetting of a preview's drafts and the build's validation paid for that
+ * hundreds of times over. A lookup by value (`slug.current == $slug`, or
+ * `slug.current == $a || legacyId == $a`) can only match a document that holds that
+ * string somewhere, which a set of each document's strings answers at once.
+ * Only what is certain narrows: a query with exactly one `*`, filtered, whose `&&`-joined
+ * conditions include such equalities (or `||`s of them) on the document's own fields: a
+ * document that lacks the string one of them needs cannot match. Any other query runs over
+ * everything it was given, as before.
+ */
+import { parse } from 'groq-js'
+
+type Node = { type: string; [key: string]: unknown }
+
+/** One side of an equality: a string written in the query, or a parameter's name. */
+type Needle = { value: string } | { param: string }
+
+/** Whether a node reads a field of the document being filtered: `a`, `a.b`, `@.a` (no `->`, no `^`). */
+const isOwnField = (node: Node | undefined): boolean =>
+  node?.type === 'AccessAttribute' &&
+  (node.base === undefined ||
+    (node.base as Node).type === 'This' ||
+    isOwnField(node.base as Node | undefined))
+
+/** The `&&`-joined conditions of a filter. */
+const conditionsOf = (expr: Node): Node[] =>
+  expr.type === 'And'
+    ? [...conditionsOf(expr.left as Node), ...conditionsOf(expr.right as Node)]
+    : expr.type === 'Group'
+      ? conditionsOf(expr.base as Node)
+      : [expr]
+
+/** The values one condition needs a matching document to hold: one of them, or null for any. */
+function needlesOf(expr: Node): Needle[] | null {
+  if (expr.type === 'Group') return needlesOf(expr.base as Node)
+  if (expr.type === 'Or') {
+    const left = needlesOf(expr.left as Node)
+    const right = needlesOf(expr.right as Node)
+    return left && right ? [...left, ...right] : null
+  }
+  if (expr.type !== 'OpCall' || expr.op !== '==') return null
+  const left = expr.left as Node
+  const right = expr.right as Node
+  const other = isOwnField(left) ? right : isOwnField(right) ? left : null
+  if (other?.type === 'Value' && typeof other.value === 'string') return [{ value: other.value }]
+  if (other?.type === 'Parameter' && typeof other.name === 'string') return [{ param: other.name }]
+  return null
+}
+
+/**
+ * The needles of a query's one filtered scan: per condition that is an equality (or an `||`
+ * of them), the values one of which a matching document holds; null when none is.
+ */
+function needlesOfQuery(query: string): Needle[][] | null {
+  const scans: { node: Node; parent: Node | null }[] = []
+  const visit = (node: unknown, parent: Node | null): void => {
+    if (!node || typeof node !== 'object') return
+    if (Array.isArray(node)) return node.forEach((child) => visit(child, parent))
+    const current = node as Node
+    if (current.type === 'Everything') scans.push({ node: current, parent })
+    for (const value of Object.values(current)) visit(value, current)
+  }
+  visit(parse(query), null)
+  if (scans.length !== 1) return null
+  const { node, parent } = scans[0]!
+  if (parent?.type !== 'Filter' || parent.base !== node) return null
+  const needed = conditionsOf(parent.expr as Node).flatMap((condition) => {
+    const needles = needlesOf(condition)
+    return needles ? [needles] : []
+  })
+  return needed.length > 0 ? needed : null
+}
+
+/** Each query's needles, worked out once (a rule's query is one of a handful of strings). */
+const needlesByQuery = new Map<string, Needle[][] | null>()
+const NEEDLES_KEPT = 1_000
+
+/** Every string a document holds, at any depth, its system fields' included; made once per document. */
+const stringsByDocument = new WeakMap<object, Set<string>>()
+function stringsOf(doc: object): Set<string> {
+  let strings = stringsByDocument.get(doc)
+  if (strings) return strings
+  strings = new Set()
+  // Without recursion: a document's depth is not this module's to trust.
+  const stack: unknown[] = [doc]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (typeof value === 'string') strings.add(value)
+    else if (value && typeof value === 'object')
+      for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push(child)
+  }
+  stringsByDocument.set(doc, strings)
+  return strings
+}
+
+/**
+ * The documents a query can match, of those given: those holding, for each equality of its
+ * scan's filter, one of the strings it needs (see the module comment); or all of them.
+ * @param query a GROQ query (parameters as `$name`)
+ * @param params its parameters
+ * @param documents the documents it would scan (any that cannot match are left out)
+ * @returns the documents to evaluate it over, in their order
+ */
+export function narrowScan<Doc extends object>(
+  query: string,
+  params: Record<string, unknown>,
+  documents: Doc[],
+): Doc[] {
+  if (!needlesByQuery.has(query)) {
+    if (needlesByQuery.size >= NEEDLES_KEPT) needlesByQuery.clear()
+    let needles: Needle[][] | null
+    try {
+      needles = needlesOfQuery(query)
+    } catch {
+      needles = null // not ours to report: the evaluation itself will
+    }
+    needlesByQuery.set(query, needles)
+  }
+  const needed = needlesByQuery.get(query)
+  if (!needed) return documents
+  const conditions: string[][] = []
+  for (const needles of needed) {
+    const values = needles.map((needle) => ('value' in needle ? needle.value : params[needle.param]))
+    // A parameter that is not a string: `==` could match another kind of value; not this condition.
+    if (values.every((value) => typeof value === 'string')) conditions.push(values as string[])
+  }
+  if (conditions.length === 0) return documents
+  return documents.filter((doc) => {
+    const strings = stringsOf(doc)
+    return conditions.every((values) => values.some((value) => strings.has(value)))
+  })
+}
