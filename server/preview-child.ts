@@ -21,7 +21,7 @@ import { pino } from 'pino'
 import { getSiteSettings } from '../lib/content/index.ts'
 import { previewImageOrigins } from '../lib/content/preview-images.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
-import { previewModeId } from './preview-build.ts'
+import { PREVIEW_DIST_DIR, previewModeId } from './preview-build.ts'
 import { consoleToLog, errorFields } from './preview-console.ts'
 import { PreviewMedia } from './preview-media.ts'
 import { PreviewRenderer, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
@@ -82,6 +82,7 @@ async function main() {
     }),
     limits,
     publicDir,
+    staticDir: path.join(root, PREVIEW_DIST_DIR, 'static'),
     settings: (perspective) => getSiteSettings({ ...source, perspective, preview: true }),
     onRunaway: (path) => {
       log.error(
