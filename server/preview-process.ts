@@ -3,7 +3,9 @@
  * (server/preview-build.ts), starts the preview process (server/preview-child.ts) and keeps
  * it running, and hands it each request of an open preview session (server/app.ts checks
  * the session first) over a Unix domain socket, streaming both ways through
- * `@fastify/reply-from` (undici), no body buffered.
+ * `@fastify/reply-from` (undici), no body buffered, with a tag of the session (the
+ * process's fair share per editor) and no hop-by-hop header either way. What it cannot
+ * hand over it answers itself, with the preview's headers.
  * - The socket lives in a folder made for this publisher, mode 0700: only the publisher's
  *   user can connect, and nothing listens on a TCP port.
  * - The process runs with a heap limit (`heapMb`, Node's --max-old-space-size) and the
@@ -87,7 +89,7 @@ const HOP_BY_HOP = new Set([
  * Headers without the hop-by-hop ones (`HOP_BY_HOP`, any `proxy-*`, and those the
  * Connection header names).
  */
-export function withoutHopByHop<T>(headers: Record<string, T>): Record<string, T> {
+function withoutHopByHop<T>(headers: Record<string, T>): Record<string, T> {
   const named = String(headers.connection ?? '')
     .toLowerCase()
     .split(',')
@@ -219,10 +221,10 @@ export class PreviewProcess implements PreviewHandler {
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // The answer's headers are the preview process's alone (not the live build's for this path).
     for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name)
-    const refuse = (status: number, text: string, headers: Record<string, string> = {}) =>
+    const refuse = (status: number, text: string) =>
       reply
         .code(status)
-        .headers({ ...noticeHeaders(this.#options.studioOrigins), ...headers })
+        .headers(noticeHeaders(this.#options.studioOrigins))
         .type('text/plain; charset=utf-8')
         .send(text)
     const refusal = unproxiable(request)

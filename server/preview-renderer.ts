@@ -1,8 +1,8 @@
 /**
  * How the preview process (server/preview-child.ts) answers one editor's request: Next's
  * draft mode turned on, a Content-Security-Policy with a fresh script nonce that names only
- * the hosts the (validated) settings name, the preview's headers, and limits, so that one
- * heavy or hostile draft costs its editor a clear page and never the process:
+ * the hosts the (validated) published settings name, the preview's headers, and limits, so
+ * that one heavy or hostile draft costs its editor a clear page and never the process:
  * - at most `concurrency` renders at a time, at most `queue` more waiting, and at most
  *   `perSession` of one editor's session rendering and waiting; beyond either the answer
  *   is 503 at once. The place is taken when the request arrives, before anything is
@@ -49,8 +49,8 @@ export type RenderLimits = {
 /**
  * Renders at a time: every core but one, so the publisher always has a core for visitors
  * (one on the 2-core machine this runs on); sixteen waiting (an editor's Presentation tab
- * asks for a page and its RSC payload at once), of which one session holds at most half,
- * so another editor always finds a place; 20 s is far beyond any page of the seed (about
+ * asks for a page and its RSC payload at once); one session holds at most eight places,
+ * rendering and waiting, so another editor always finds one; 20 s is far beyond any page of the seed (about
  * 0.1 s), and a minute is a render that will not end.
  */
 export const DEFAULT_RENDER_LIMITS: RenderLimits = {
@@ -89,7 +89,7 @@ export function withDraftModeCookie(cookieHeader: string | undefined, modeId: st
  * The Content-Security-Policy of a preview page: the site's own policy (one source,
  * lib/content-security-policy.ts) with this response's nonce in place of script hashes.
  * Scripts run from this site, with the nonce, and frames show pages of this site, and
- * besides only the booking widget's script host and page host as the PUBLISHED settings
+ * besides only the booking widget's script host and page host as the published settings
  * name them: a script runs with this origin's rights (the Studio's among them), and a
  * frame inside Presentation's shares its message channel, so a host that only a draft
  * names, which anyone allowed to write a draft could name, waits for a publish.
