@@ -16,7 +16,8 @@ export default function nextConfig(phase) {
   const previewServer = phase === PHASE_PRODUCTION_SERVER || buildingPreviewServer()
   return {
     ...(previewServer
-      ? { distDir: PREVIEW_SERVER_DIST_DIR }
+      ? // Its process compresses its answers itself, brotli included (server/preview-compression.ts).
+        { distDir: PREVIEW_SERVER_DIST_DIR, compress: false }
       : {
           output: 'export',
           // Visual editing exists only on the preview server: in the export its component

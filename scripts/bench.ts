@@ -33,7 +33,10 @@
  * reading the Content Lake (an offline stand-in of Sanity's API) alone;
  * `--preview-isolation-only` what the preview costs visitors (a fixed rate of visitors
  * alone and beside an editor's preview loop, beside four previews of a 13 MB draft; the
- * memory of the publisher and of the preview process; a saved draft to visible) alone;
+ * memory of the publisher and of the preview process; a saved draft to visible) alone,
+ * `--pairs N` A/B pairs of it (default 5; `--scale 0` leaves out the second size);
+ * `--preview-fair-share-only` an editor's page while another editor asks for 40 share
+ * cards at once (median of 3);
  * `--preview-refresh-only` Presentation's refresh of a framed preview in Chromium (one
  * saved change, and changes as fast as typing, to the frame showing them; the page renders
  * asked for, coalesced and as before) at the seed and the seed plus `--scale N` case studies;
@@ -55,6 +58,7 @@ import { measureAt } from './bench/bytes-at.ts'
 import { compareExports, type ExportDiff } from './bench/export-diff.ts'
 import { measureEditorFigures, type EditorFigures } from './bench/editors.ts'
 import { measureContentLakePreview } from './bench/preview-content-lake.ts'
+import { measurePreviewFairShare, type FairShareFigures } from './bench/preview-fair-share.ts'
 import { measurePreviewIsolation, type IsolationFigures } from './bench/preview-isolation.ts'
 import { measurePreviewRefresh, type PreviewRefreshFigures } from './bench/preview-refresh.ts'
 import { measurePreviewStega, printPreviewStega } from './bench/preview-stega.ts'
@@ -95,6 +99,20 @@ function scaleFlag(): number {
   const value = Number(process.argv[index + 1])
   if (!Number.isInteger(value) || value < 0)
     throw new Error('bench: --scale takes a whole number of case studies')
+  return value
+}
+
+/**
+ * `--pairs N`: A/B pairs of the preview isolation figures (visitors alone, then beside an
+ * editor's preview loop); default 5.
+ * @throws Error when N is not a whole number >= 1
+ */
+function pairsFlag(): number {
+  const index = process.argv.indexOf('--pairs')
+  if (index < 0) return 5
+  const value = Number(process.argv[index + 1])
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error('bench: --pairs takes a whole number of pairs, 1 or more')
   return value
 }
 
@@ -260,11 +278,20 @@ const printIsolation = (figures: IsolationFigures) => {
       ...row(figures.withEditor),
       'p99 runs': figures.withEditor.runs.join(' / '),
     },
+    'with the loop sent straight to the preview': {
+      ...row(figures.direct),
+      'p99 runs': figures.direct.runs.join(' / '),
+    },
     [`while 4 previews of a ${figures.bigDraft.draftMb} MB draft render`]: row(figures.bigDraft.visitors),
   })
   console.log(
     `p99 with the editor / alone: ${figures.p99Ratio}x, median of the pairs' ${figures.p99Ratios.join(' / ')} (target at most 1.2x); the editor's loop got ` +
-      `${figures.editorPages} pages a run, ${figures.editorFailed} failed`,
+      `${figures.editorPages} pages a run, ${figures.editorFailed} failed; sent straight to the preview ` +
+      `(no publisher in its path, the floor of any hand-off): ${figures.p99RatioDirect}x`,
+  )
+  console.log(
+    `The hand-off, the editor's loop alone: the publisher spends ${figures.handOff.cpuMsPerPage} ms of CPU a preview page, ` +
+      `${figures.handOff.kbPerPage} KB a page on the wire`,
   )
   const big = figures.bigDraft
   console.log(
@@ -279,6 +306,27 @@ const printIsolation = (figures: IsolationFigures) => {
         { median: size.median, runs: size.runs.join(' / ') },
       ]),
     ),
+  )
+}
+
+const printFairShare = (figures: FairShareFigures) => {
+  console.log(
+    `\nAn editor's page while another editor asks for ${figures.burst} share cards at once (ms; median (each run)):`,
+  )
+  console.table({
+    'the page, alone': { ms: figures.alone },
+    'the page, beside the burst': {
+      ms: `${figures.otherPage.median} (${figures.otherPage.runs.join(' / ')})`,
+      statuses: figures.otherPage.statuses.join(' / '),
+    },
+    'the burst, to its last answer': { ms: figures.burstMs },
+  })
+  console.log(
+    `Target: the page beside the burst in at most 2,000 ms. The burst's answers (last run): ${Object.entries(
+      figures.burstStatuses,
+    )
+      .map(([status, count]) => `${count} x ${status}`)
+      .join(', ')}`,
   )
 }
 
@@ -336,7 +384,13 @@ if (process.argv.includes('--preview-vetting-only')) {
 
 if (process.argv.includes('--preview-isolation-only')) {
   requireBuild()
-  printIsolation(await measurePreviewIsolation(3, scaleFlag()))
+  printIsolation(await measurePreviewIsolation(3, scaleFlag(), pairsFlag()))
+  process.exit(0)
+}
+
+if (process.argv.includes('--preview-fair-share-only')) {
+  requireBuild()
+  printFairShare(await measurePreviewFairShare())
   process.exit(0)
 }
 
@@ -355,7 +409,8 @@ if (process.argv.includes('--editors-only')) {
   requireBuild()
   printGate(await measureGate('out'))
   printEditors(await measureEditorFigures(3, scaleFlag()))
-  printIsolation(await measurePreviewIsolation(3, scaleFlag()))
+  printIsolation(await measurePreviewIsolation(3, scaleFlag(), pairsFlag()))
+  printFairShare(await measurePreviewFairShare())
   printPreviewRefresh(await measurePreviewRefresh(3, scaleFlag()))
   printContentLakePreview(await measureContentLakePreview())
   if (against) await compareBytes(against, await routeBytes('out'))

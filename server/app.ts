@@ -22,8 +22,9 @@ import { healthRoutes } from './health.ts'
 import { inboxRoutes, type InboxFile } from './inbox.ts'
 import type { Publisher } from './publisher.ts'
 import { publishStatusRoutes } from './publish-status.ts'
-import { isPreviewRequest, PREVIEW_HEADERS, previewCookies, previewRoutes } from './preview.ts'
+import { isPreviewRequest, previewCookies, previewRoutes } from './preview.ts'
 import type { PreviewDown, PreviewHandler } from './preview-process.ts'
+import { noticeHeaders } from './preview-renderer.ts'
 import { PreviewSessions } from './preview-sessions.ts'
 import { operatorToken } from './secrets.ts'
 import { headersForRequest, isLiveFile, setHeaders, SiteCache, staticRoutes } from './static.ts'
@@ -137,6 +138,13 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     return503OnClosing: false,
     // Longer than any Sanity document id (128), so a long one is answered 400 by its route.
     routerOptions: { maxParamLength: 256 },
+    // An address that cannot be decoded is answered before any hook (so before the preview
+    // session is known): with headers under which the answer runs nothing and is never kept.
+    frameworkErrors: (error, _request, reply) =>
+      (reply as FastifyReply)
+        .code(error.statusCode ?? 400)
+        .headers(noticeHeaders(options.studioOrigins ?? []))
+        .send({ error: error.message }),
   })
   const cache = new SiteCache(options.store)
   // Every answer (pages, errors, the webhook, the inbox, /healthz) carries the headers
@@ -189,7 +197,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       if (path.startsWith('/_next/static/') && (await isLiveFile(cache, request.url))) return
       const ready = server()
       if (ready === null || ready instanceof Error) {
-        reply.headers(PREVIEW_HEADERS)
+        reply.headers(noticeHeaders(options.studioOrigins ?? []))
         const error = ready ? ready.message : 'the preview is starting'
         return reply
           .code(503)

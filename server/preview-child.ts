@@ -5,8 +5,9 @@
  * CPU priority; it loads Next's request handler for the preview build (`.next-preview/`),
  * listens on the Unix domain socket the publisher names (in a folder only the publisher's
  * user can open: no TCP port, no new door) and renders each request it is handed
- * (server/preview-renderer.ts). It tells the publisher when it is ready, and ends when the
- * publisher does, however the publisher ends: its IPC channel closes.
+ * (server/preview-renderer.ts), its answers compressed here (server/preview-compression.ts).
+ * It tells the publisher when it is ready, and ends when the publisher does, however the
+ * publisher ends: its IPC channel closes.
  *
  * Settings come from the environment: PREVIEW_SOCKET (the socket's path),
  * PREVIEW_STUDIO_ORIGINS and PREVIEW_LIMITS (JSON), and the content source's variables,
@@ -25,7 +26,8 @@ import { pino } from 'pino'
 import { getSiteSettings } from '../lib/content/index.ts'
 import { previewImageOrigins } from '../lib/content/preview-images.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
-import { previewModeId } from './preview-build.ts'
+import { PREVIEW_DIST_DIR, previewModeId } from './preview-build.ts'
+import { compressed } from './preview-compression.ts'
 import { consoleToLog, errorFields } from './preview-console.ts'
 import { refuseSecrets } from './preview-env.ts'
 import { PreviewMedia } from './preview-media.ts'
@@ -92,6 +94,7 @@ async function main() {
     }),
     limits,
     publicDir,
+    staticDir: path.join(root, PREVIEW_DIST_DIR, 'static'),
     settings: (perspective) => getSiteSettings({ ...source, perspective, preview: true }),
     onRunaway: (path) => {
       log.error(
@@ -104,7 +107,8 @@ async function main() {
       log.error({ event: 'preview.render-error', path, ...errorFields(error) }, 'preview: render failed'),
   })
   await rm(socket, { force: true })
-  const server = createServer((req, res) => void renderer.handle(req, res))
+  // Compressed here, not by the publisher, which streams the bytes through visitors' event loop.
+  const server = createServer(compressed((req, res) => void renderer.handle(req, res)))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(socket, resolve)

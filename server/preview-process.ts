@@ -3,7 +3,9 @@
  * (server/preview-build.ts), starts the preview process (server/preview-child.ts) and keeps
  * it running, and hands it each request of an open preview session (server/app.ts checks
  * the session first) over a Unix domain socket, streaming both ways through
- * `@fastify/reply-from` (undici), no body buffered.
+ * `@fastify/reply-from` (undici), no body buffered, with a tag of the session (the
+ * process's fair share per editor) and no hop-by-hop header either way. What it cannot
+ * hand over it answers itself, with the preview's headers.
  * - The socket lives in a folder made for this publisher, mode 0700: only the publisher's
  *   user can connect, and nothing listens on a TCP port.
  * - The process runs with a heap limit (`heapMb`, Node's --max-old-space-size) and the
@@ -18,19 +20,22 @@
  *   secret scrubbing; a line that is not JSON (a crash of Node itself) is logged as text.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from 'pino'
-import { PREVIEW_COOKIE, PREVIEW_HEADERS } from './preview.ts'
+import { PREVIEW_COOKIE } from './preview.ts'
 import { ensurePreviewBuild } from './preview-build.ts'
 import { previewEnv } from './preview-env.ts'
 import {
   DEFAULT_RENDER_LIMITS,
+  noticeHeaders,
   noticePage,
   RUNAWAY_EXIT_CODE,
+  SESSION_HEADER,
   withoutCookie,
   type RenderLimits,
 } from './preview-renderer.ts'
@@ -82,6 +87,56 @@ export class PreviewDown extends Error {
   }
 }
 
+/**
+ * Headers that belong to one connection (RFC 9110 7.6.1), never passed on either way: the
+ * publisher speaks for itself to the editor and to the preview process. `Expect` too: the
+ * publisher has already answered an editor's `100-continue` (Node does it before the
+ * request is handed over), and the body follows as any other.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'expect',
+])
+
+/**
+ * Headers without the hop-by-hop ones (`HOP_BY_HOP`, any `proxy-*`, and those the
+ * Connection header names).
+ */
+function withoutHopByHop<T>(headers: Record<string, T>): Record<string, T> {
+  const named = String(headers.connection ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((name) => name.trim())
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => {
+      const lower = name.toLowerCase()
+      return !HOP_BY_HOP.has(lower) && !lower.startsWith('proxy-') && !named.includes(lower)
+    }),
+  )
+}
+
+/**
+ * Why the publisher answers a session's request itself rather than hand it over, or null
+ * to hand it over: a whole URL as the request target (`GET http://host/ HTTP/1.1`, a
+ * proxy's form, not this site's), or a protocol upgrade (WebSocket), which the preview
+ * does not speak.
+ */
+function unproxiable(request: FastifyRequest): { status: number; text: string } | null {
+  if (!request.url.startsWith('/'))
+    return { status: 400, text: 'The preview answers requests for a path of this site, not for a whole URL.' }
+  if (request.headers.upgrade !== undefined)
+    return { status: 501, text: 'The preview does not take WebSocket or other protocol upgrades.' }
+  return null
+}
+
 /** What the app hands preview requests to (tests give a stand-in). */
 export type PreviewHandler = {
   handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
@@ -124,6 +179,8 @@ export class PreviewProcess implements PreviewHandler {
   #restarts = 0
   #restartTimer: NodeJS.Timeout | null = null
   #stopping = new AbortController()
+  /** Keys the session tags the process counts by (`SESSION_HEADER`): they name no session outside it. */
+  #tagKey = randomBytes(32)
 
   /** Makes the socket's folder (mode 0700); nothing runs until `start`. */
   constructor(options: PreviewProcessOptions) {
@@ -177,32 +234,50 @@ export class PreviewProcess implements PreviewHandler {
 
   /**
    * Hands a request to the process: the publisher's session cookie stays here, the
-   * request and the answer stream through. A process that does not answer gives the
-   * editor a 503 page saying so.
+   * process is told which session asks (a tag of it, `SESSION_HEADER`, for its fair
+   * share), the request and the answer stream through without their hop-by-hop headers.
+   * A request it cannot hand over, or that the process does not answer, gets the
+   * publisher's own answer saying so, with the preview's headers (`noticeHeaders`).
    */
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // The answer's headers are the preview process's alone (not the live build's for this path).
     for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name)
+    const refuse = (status: number, text: string) =>
+      reply
+        .code(status)
+        .headers(noticeHeaders(this.#options.studioOrigins))
+        .type('text/plain; charset=utf-8')
+        .send(text)
+    const refusal = unproxiable(request)
+    if (refusal) return refuse(refusal.status, refusal.text)
     // A body (a server action's) streams to the process as it arrives, never parsed or held here.
     if (request.method !== 'GET' && request.method !== 'HEAD')
       (request as { body?: unknown }).body = request.raw
-    await new Promise<void>((resolve) => {
-      reply.raw.once('close', resolve)
-      reply.from(request.url, {
+    const path = request.url.split('?')[0] ?? '/'
+    const session = this.#sessionTag(request)
+    const closed = new Promise((resolve) => reply.raw.once('close', resolve))
+    try {
+      // The path alone: reply-from adds the query as it came, undecoded.
+      reply.from(path, {
         rewriteRequestHeaders: (original, headers) => {
-          const rest = { ...headers, host: original.headers.host ?? 'localhost' }
+          const rest: Record<string, string | string[] | undefined> = {
+            ...withoutHopByHop(headers),
+            host: original.headers.host ?? 'localhost',
+            [SESSION_HEADER]: session,
+          }
           delete rest.cookie
           const cookie = withoutCookie(original.headers.cookie, PREVIEW_COOKIE)
           return cookie ? { ...rest, cookie } : rest
         },
+        rewriteHeaders: (headers) => withoutHopByHop(headers),
         onError: (failed, { error }) => {
           this.#options.log.warn(
-            { event: 'preview.unanswered', path: request.url.split('?')[0], error: error.message },
+            { event: 'preview.unanswered', path, error: error.message },
             'preview: the preview process did not answer',
           )
           failed
             .code(503)
-            .headers({ ...PREVIEW_HEADERS, 'Retry-After': '5' })
+            .headers({ ...noticeHeaders(this.#options.studioOrigins), 'Retry-After': '5' })
             .type('text/html; charset=utf-8')
             .send(
               noticePage(
@@ -212,12 +287,27 @@ export class PreviewProcess implements PreviewHandler {
             )
         },
       })
-    })
+    } catch (error) {
+      // reply-from refuses a path that climbs out with dot segments, or cannot be decoded.
+      return refuse(400, `The preview cannot take this address: ${(error as Error).message}.`)
+    }
+    await closed
     // An editor who left mid-answer closed the response before it ended. The request is over
     // all the same: hijacked, so that no later handler (the live site's files) answers it
     // again into the closed response.
     if (!reply.sent) reply.hijack()
     return reply
+  }
+
+  /**
+   * The tag of a request's session for the preview process: an HMAC of the session, under a
+   * key of this publisher's, so the same session always has the same tag, and the tag
+   * tells nothing of the session (or its cookie) to anyone who sees it.
+   */
+  #sessionTag(request: FastifyRequest): string {
+    const signed = request.cookies?.[PREVIEW_COOKIE]
+    const session = (signed && request.unsignCookie(signed).value) || ''
+    return createHmac('sha256', this.#tagKey).update(session).digest('base64url').slice(0, 22)
   }
 
   /** Stops the process (SIGTERM, then SIGKILL after 5 s) and removes the socket's folder. */

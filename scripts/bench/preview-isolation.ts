@@ -4,9 +4,14 @@
  * (`npm run build:preview`):
  *  - visitors at a fixed rate (autocannon's `overallRate`, 400 requests/s over four pages),
  *    alone and with one editor's preview loop running (4 preview requests at a time, one
- *    after another, from autocannon in a worker thread): p50, p99 and the slowest request, failed
+ *    after another, compressed as a browser asks, from autocannon in a worker thread): p50,
+ *    p99 and the slowest request, failed
  *    requests; alternating A/B, `pairs` of each, the median of each figure and of each
- *    pair's p99 ratio (the machine's noise moves a lone run's p99 by 2x);
+ *    pair's p99 ratio (the machine's noise moves a lone run's p99 by 2x); and, after each
+ *    pair, the same loop sent straight to the preview process's socket, the publisher out
+ *    of its path: what the renders alone cost visitors, the floor of any hand-off;
+ *  - what the hand-off costs the publisher: its CPU time per preview page and the bytes
+ *    of a page, while the editor's loop runs alone (steadier than a p99 on a busy machine);
  *  - the same load while four previews of a 13 MB draft render (a case study with 20,000
  *    text blocks): visitors' slowest request, the publisher's resident memory (its peak,
  *    sampled every 100 ms) and the preview process's, apart, and whether the preview
@@ -15,7 +20,7 @@
  *    first preview answer that shows it), at the seed and at the seed plus `scale` case
  *    studies: the hop to the preview process included.
  */
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { DEFAULT_LOCAL_DATASET, type StoredDocument } from '../../lib/content/source.ts'
 import {
@@ -53,9 +58,14 @@ export type IsolationFigures = {
   p99Ratio: number
   /** each A/B pair's ratio */
   p99Ratios: number[]
+  /** the editor's loop sent straight to the preview process: visitors' figures, and p99 over alone's */
+  direct: LoadFigures & { runs: number[] }
+  p99RatioDirect: number
   /** preview pages the editor's loop got in one run (median), and how many failed */
   editorPages: number
   editorFailed: number
+  /** the publisher's CPU ms per preview page it handed over, and a page's bytes on the wire */
+  handOff: { cpuMsPerPage: number; kbPerPage: number }
   bigDraft: {
     /** MB of the draft as stored */
     draftMb: number
@@ -80,6 +90,13 @@ function residentOrNone(pid: number | undefined): number {
   }
 }
 
+/** CPU time a process has used so far, user and system, in ms (Linux /proc, 100 ticks a second). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 /** Visitors' load at the fixed rate for DURATION seconds. */
 function visitors(base: string): Promise<LoadFigures> {
   return new Promise((resolve, reject) =>
@@ -99,33 +116,52 @@ function visitors(base: string): Promise<LoadFigures> {
   )
 }
 
+/**
+ * The socket a running preview process listens on (its PREVIEW_SOCKET, Linux /proc).
+ * @throws Error when there is no preview process, or it has no PREVIEW_SOCKET
+ */
+function previewSocket(pid: number | undefined): string {
+  const found = pid
+    ? readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .find((entry) => entry.startsWith('PREVIEW_SOCKET='))
+    : undefined
+  if (!found)
+    throw new Error(`bench: no preview process with a PREVIEW_SOCKET in its environment (pid ${pid})`)
+  return found.slice('PREVIEW_SOCKET='.length)
+}
+
 /** The pages an editor's loop asks for, in turn. */
 const EDITOR_PAGES = ['/', '/case-studies', '/sites', '/consultation', '/case-studies/osteopath-lancing']
 
 /**
  * An editor's preview loop for `seconds`: 4 requests at a time, each asking the next page
- * as soon as the last answered, compressed as a browser asks (gzip). It runs as an
+ * as soon as the last answered, compressed as a browser asks (brotli or gzip). It runs as an
  * autocannon instance in a worker thread of its own, which counts the answers' bytes and
  * decodes nothing: in life the editor's browser is another machine, and here neither
  * decoding its pages nor reading them on the event loop that times visitors' requests
  * should take from the server being measured.
+ * @param socketPath the preview process's socket, to send the loop there rather than to the
+ *   publisher (the session cookie then matters to nobody)
  * @returns pages answered and how many of them failed
  */
 function editorLoop(
   base: string,
   cookie: string,
   seconds: number,
-): Promise<{ answered: number; failed: number }> {
+  socketPath?: string,
+): Promise<{ answered: number; failed: number; bytes: number }> {
   return new Promise((resolve, reject) =>
     autocannon(
       {
         url: base,
+        socketPath,
         connections: 4,
         workers: 1,
         duration: seconds,
         requests: EDITOR_PAGES.map((page) => ({
           path: page,
-          headers: { cookie, 'accept-encoding': 'gzip' },
+          headers: { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
         })),
       },
       (error, result) =>
@@ -134,6 +170,7 @@ function editorLoop(
           : resolve({
               answered: result.requests.total,
               failed: result.errors + result.timeouts + result.non2xx,
+              bytes: result.throughput.total,
             }),
     ),
   )
@@ -188,9 +225,20 @@ export async function measurePreviewIsolation(runs = 3, scale = 200, pairs = 5):
       await editorLoop(site.origin, cookie, 3)
       const alone: LoadFigures[] = []
       const withEditor: LoadFigures[] = []
+      const direct: LoadFigures[] = []
       const editor: { answered: number; failed: number }[] = []
+      console.log("bench: the publisher's CPU per preview page it hands over...")
+      const cpuBefore = cpuMs(site.pid)
+      const handOffLoop = await editorLoop(site.origin, cookie, DURATION)
+      const handOff = {
+        cpuMsPerPage: Math.round(((cpuMs(site.pid) - cpuBefore) / handOffLoop.answered) * 100) / 100,
+        kbPerPage: Math.round(handOffLoop.bytes / handOffLoop.answered / 102.4) / 10,
+      }
+      const socket = previewSocket(site.previewPid())
       for (let run = 1; run <= pairs; run++) {
-        console.log(`bench: visitors alone, then with an editor's preview loop (run ${run} of ${pairs})...`)
+        console.log(
+          `bench: visitors alone, with an editor's preview loop, and with it sent straight to the preview (run ${run} of ${pairs})...`,
+        )
         alone.push(await visitors(site.origin))
         const [load, loop] = await Promise.all([
           visitors(site.origin),
@@ -198,6 +246,11 @@ export async function measurePreviewIsolation(runs = 3, scale = 200, pairs = 5):
         ])
         withEditor.push(load)
         editor.push(loop)
+        const [straight] = await Promise.all([
+          visitors(site.origin),
+          editorLoop(site.origin, cookie, DURATION, socket),
+        ])
+        direct.push(straight)
       }
 
       console.log('bench: visitors while four previews of a 13 MB draft render...')
@@ -233,8 +286,13 @@ export async function measurePreviewIsolation(runs = 3, scale = 200, pairs = 5):
         withEditor: medianOf(withEditor),
         p99Ratio: 0,
         p99Ratios: alone.map((run, index) => Math.round((withEditor[index]!.p99 / run.p99) * 100) / 100),
+        direct: medianOf(direct),
+        p99RatioDirect: median(
+          alone.map((run, index) => Math.round((direct[index]!.p99 / run.p99) * 100) / 100),
+        ),
         editorPages: median(editor.map((run) => run.answered)),
         editorFailed: editor.reduce((sum, run) => sum + run.failed, 0),
+        handOff,
         bigDraft: {
           draftMb,
           visitors: bigLoad,

@@ -47,7 +47,11 @@ test('next.config.mjs: the same variable chooses the preview server, the product
   const { default: nextConfig, PREVIEW_SERVER_DIST_DIR } = (await import(configFile)) as NextConfigModule
   expect(nextConfig(PHASE_PRODUCTION_BUILD)).toMatchObject({ output: 'export' })
   expect(nextConfig(PHASE_PRODUCTION_BUILD)).not.toHaveProperty('distDir')
-  expect(nextConfig(PHASE_PRODUCTION_SERVER)).toMatchObject({ distDir: PREVIEW_SERVER_DIST_DIR })
+  // Its process compresses its answers itself, brotli included (server/preview-compression.ts).
+  expect(nextConfig(PHASE_PRODUCTION_SERVER)).toMatchObject({
+    distDir: PREVIEW_SERVER_DIST_DIR,
+    compress: false,
+  })
   buildPreviewServer()
   const preview = nextConfig(PHASE_PRODUCTION_BUILD)
   expect(preview).toMatchObject({ distDir: PREVIEW_SERVER_DIST_DIR })

@@ -9,6 +9,8 @@
  * when the publisher ends, however the publisher ends.
  */
 import { spawn, spawnSync } from 'node:child_process'
+import { get, type IncomingMessage } from 'node:http'
+import { connect } from 'node:net'
 import { statSync } from 'node:fs'
 import path from 'node:path'
 import { Writable } from 'node:stream'
@@ -105,11 +107,12 @@ test("a session's request and its body stream to the process; the publisher's co
 test('an editor who leaves mid-answer ends the request: no handler of the publisher answers it again', async () => {
   await start()
   const cookie = await session()
-  const leaving = new AbortController()
-  const answer = await fetch(`${origin}/endless`, { headers: { cookie }, signal: leaving.signal })
-  const reader = answer.body!.getReader()
-  expect(new TextDecoder().decode((await reader.read()).value)).toContain('the first part')
-  leaving.abort()
+  // As a browser leaves a page: its connection closes mid-answer.
+  const asked = get(`${origin}/endless`, { headers: { cookie } })
+  const answer = await new Promise<IncomingMessage>((resolve) => asked.once('response', resolve))
+  const first = await new Promise<Buffer>((resolve) => answer.once('data', resolve))
+  expect(String(first)).toContain('the first part')
+  asked.destroy()
   await new Promise((resolve) => setTimeout(resolve, 300))
   // The live site's own handler, run after the preview's answer, would send a second answer
   // into the closed response (Fastify warns of it) and read a live file for nobody.
@@ -211,3 +214,133 @@ test('the process ends with the publisher, even one killed with SIGKILL', async 
   }
   await waitFor(() => !alive())
 }, 20_000)
+
+/**
+ * One request written as raw bytes on its own connection, for what fetch never sends (a whole
+ * URL as the target, a broken escape, an upgrade).
+ * @returns the interim and final answers' status lines and headers, and the final body
+ */
+async function raw(
+  request: string,
+): Promise<{ lines: string[]; headers: Record<string, string>; body: string }> {
+  const { port, hostname } = new URL(origin)
+  const socket = connect(Number(port), hostname)
+  const chunks: Buffer[] = []
+  socket.on('data', (chunk) => chunks.push(chunk))
+  socket.write(request)
+  await new Promise((resolve) => {
+    socket.on('close', resolve)
+    setTimeout(() => socket.destroy(), 3000)
+  })
+  const text = Buffer.concat(chunks).toString('latin1')
+  const lines = [...text.matchAll(/^HTTP\/1\.1 [^\r]*/gm)].map((match) => match[0])
+  // The final answer: its head after its status line, its body (chunk sizes and all) after the head.
+  const final = text.slice(text.lastIndexOf(lines.at(-1)!))
+  const [head = '', ...rest] = final.split('\r\n\r\n')
+  const headers = Object.fromEntries(
+    head
+      .split('\r\n')
+      .slice(1)
+      .map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+  )
+  return { lines, headers, body: rest.join('\r\n\r\n') }
+}
+
+describe("the proxy's own answers, and what passes through it", () => {
+  /** The headers every answer to a session's request carries, the publisher's own included. */
+  const expectPreviewHeaders = (headers: Record<string, string | null | undefined>) => {
+    expect(headers['cache-control']).toBe('private, no-store')
+    expect(headers['x-robots-tag']).toBe('noindex')
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'unsafe-inline';/)
+    expect(headers['content-security-policy']).not.toMatch(/script-src/)
+  }
+
+  test('the process is told each session by a tag of it, which an editor cannot set and which names nothing', async () => {
+    await start()
+    const mine = await session()
+    const theirs = await session()
+    const seen = async (cookie: string) =>
+      (await (await fetch(`${origin}/`, { headers: { cookie, 'x-preview-session': 'forged' } })).json()) as {
+        session: string
+        headers: string[]
+      }
+    const first = await seen(mine)
+    expect(first.session).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    expect((await seen(mine)).session).toBe(first.session)
+    expect((await seen(theirs)).session).not.toBe(first.session)
+    const value = decodeURIComponent(mine.split('=')[1]!)
+    expect(value).not.toContain(first.session)
+  })
+
+  test('hop-by-hop headers are not passed on; a compressed answer passes untouched', async () => {
+    await start()
+    const answer = await fetch(`${origin}/hop`, { headers: { cookie: await session() } })
+    // fetch decodes gzip: the bytes arrived as the process compressed them.
+    expect(await answer.text()).toBe('<p>compressed in the preview process</p>')
+    expect(answer.headers.get('content-encoding')).toBe('gzip')
+    for (const name of ['x-hop-named', 'proxy-authenticate', 'trailer', 'upgrade'])
+      expect([name, answer.headers.get(name)]).toEqual([name, null])
+    // The publisher's own connection to the editor, not the process's to the publisher.
+    expect(answer.headers.get('keep-alive')).toBe('timeout=65')
+    const { headers } = await raw(
+      `GET /hop HTTP/1.1\r\nHost: x\r\nCookie: ${await session()}\r\nConnection: close\r\n\r\n`,
+    )
+    expect(headers.connection).toBe('close')
+    expect(headers['keep-alive']).toBeUndefined()
+  })
+
+  test('a chunked body, and one sent after 100 Continue, reach the process', async () => {
+    await start()
+    const cookie = await session()
+    const chunked = await raw(
+      `POST /action HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\nabc\r\n0\r\n\r\n`,
+    )
+    expect(chunked.lines).toEqual(['HTTP/1.1 200 OK'])
+    expect(chunked.body).toContain('"body":"abc"')
+    const expecting = await raw(
+      `POST /action HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nExpect: 100-continue\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc`,
+    )
+    expect(expecting.lines).toEqual(['HTTP/1.1 100 Continue', 'HTTP/1.1 200 OK'])
+    expect(expecting.body).toContain('"body":"abc"')
+    expect(expecting.body).not.toContain('"expect"')
+  })
+
+  test.each([
+    ['a whole URL as the target', 'GET http://evil.example/ HTTP/1.1', 400],
+    ['an escape that cannot be decoded', 'GET /%E0%A4%A HTTP/1.1', 400],
+    ['dot segments, encoded', 'GET /a/%2e%2e/sites HTTP/1.1', 400],
+    ['a WebSocket upgrade', 'GET / HTTP/1.1\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13', 501],
+  ])(
+    '%s: the publisher answers itself, with the preview’s headers and no script',
+    async (_kind, line, status) => {
+      await start()
+      const { lines, headers, body } = await raw(
+        `${line}\r\nHost: x\r\nCookie: ${await session()}\r\nConnection: close\r\n\r\n`,
+      )
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`^HTTP/1\\.1 ${status} `))])
+      expectPreviewHeaders(headers)
+      expect(body).not.toContain('did not answer')
+    },
+  )
+
+  test("a query's broken escape is the process's to answer, as it came", async () => {
+    await start()
+    const { lines, body } = await raw(
+      `GET /sites?q=%E0%A4%A HTTP/1.1\r\nHost: x\r\nCookie: ${await session()}\r\nConnection: close\r\n\r\n`,
+    )
+    expect(lines).toEqual(['HTTP/1.1 200 OK'])
+    expect(body).toContain('"url":"/sites?q=%E0%A4%A"')
+  })
+
+  test('a process that does not answer: the 503 carries the preview’s headers', async () => {
+    await start()
+    const answer = await fetch(`${origin}/crash`, { headers: { cookie: await session() } })
+    expect(answer.status).toBe(503)
+    expectPreviewHeaders(Object.fromEntries(answer.headers))
+    expect(answer.headers.get('retry-after')).toBe('5')
+  })
+})

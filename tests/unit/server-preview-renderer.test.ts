@@ -3,9 +3,10 @@
  *
  * How the preview process answers one request (server/preview-renderer.ts), with a
  * stand-in of Next's handler behind a real HTTP server: the draft-mode cookie only it can
- * set, a preview page's Content-Security-Policy naming only the hosts the settings name,
- * and the limits that keep one heavy draft from taking the process: renders at a time, a
- * queue, a time limit that answers the editor, a hard limit that ends the process.
+ * set, a preview page's Content-Security-Policy naming only the hosts the published
+ * settings name, and the limits that keep one heavy draft, or one editor's burst, from
+ * taking the process: renders at a time, a queue and a share of it per session, sessions
+ * served in turn, a time limit that answers the editor, a hard limit that ends the process.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -16,7 +17,7 @@ import {
   PreviewRenderer,
   previewContentSecurityPolicy,
   renderContext,
-  requestPerspective,
+  SESSION_HEADER,
   withDraftModeCookie,
   withIndexFile,
   withoutCookie,
@@ -89,19 +90,6 @@ describe('withIndexFile', () => {
   test('anything else is left as it was: pages, folders without one, paths that climb out', () => {
     for (const url of ['/', '/sites', '/empty/', '/nope/', '/booking/../booking/', '/%2e%2e/', '/%E0%A4%A'])
       expect([url, withIndexFile(url, dir)]).toEqual([url, url])
-  })
-})
-
-describe('requestPerspective', () => {
-  test("Presentation's choice when it is a perspective, else drafts", () => {
-    expect(requestPerspective(undefined)).toBe('drafts')
-    expect(requestPerspective('sanity-preview-perspective=published')).toBe('published')
-    expect(requestPerspective('a=1; sanity-preview-perspective=rSpring%2Cdrafts')).toEqual([
-      'rSpring',
-      'drafts',
-    ])
-    expect(requestPerspective('sanity-preview-perspective=raw')).toBe('drafts')
-    expect(requestPerspective('sanity-preview-perspective=%3Cscript%3E')).toBe('drafts')
   })
 })
 
@@ -238,28 +226,33 @@ describe('PreviewRenderer', () => {
     expect(again.headers.get('content-security-policy')).not.toBe(policy)
   })
 
-  test("a booking script only a draft names does not run; the draft's booking frame shows", async () => {
+  test('a script or frame host only a draft names is not allowed: the published settings name them', async () => {
+    const asked: unknown[] = []
     site = await serve(
       async (_req, res) => {
         res.end('page')
       },
       {
-        settings: async (perspective) =>
-          perspective === 'published'
+        settings: async (perspective) => {
+          asked.push(perspective)
+          return perspective === 'published'
             ? SETTINGS
             : {
                 ...SETTINGS,
                 bookingWidgetUrl: 'https://new-booking.example.com/cal',
                 bookingScriptUrl: 'https://evil.example/x.js',
-              },
+              }
+        },
       },
     )
-    const policy = directives(
-      (await fetch(`${site.origin}/consultation`)).headers.get('content-security-policy')!,
-    )
+    const answer = await fetch(`${site.origin}/consultation`, {
+      headers: { cookie: 'sanity-preview-perspective=drafts' },
+    })
+    const policy = directives(answer.headers.get('content-security-policy')!)
     expect(policy.get('script-src')).toContain('https://embed.cal.example.com')
     expect(policy.get('script-src')).not.toContain('https://evil.example')
-    expect(policy.get('frame-src')).toEqual(["'self'", 'https://new-booking.example.com'])
+    expect(policy.get('frame-src')).toEqual(["'self'", 'https://cal.example.com'])
+    expect(asked).toEqual(['published'])
   })
 
   test("Next's cache verdict is not passed on: every preview answer is rendered for its request", async () => {
@@ -382,6 +375,133 @@ describe('PreviewRenderer', () => {
     expect((await fetch(`${site.origin}/forever`)).status).toBe(503)
     await sleep(200)
     expect(site.events).toEqual([{ kind: 'runaway', path: '/forever' }])
+  })
+
+  test('a burst that arrives at once is held to the bounds, however long the settings take to read', async () => {
+    site = await serve(slow(100), {
+      settings: async () => {
+        await sleep(100)
+        return SETTINGS
+      },
+      limits: { concurrency: 1, queue: 3, perSession: 100 },
+    })
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => fetch(`${site!.origin}/p${index}`)),
+    )
+    // One renders, three wait; the other six are refused at once.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      200, 200, 200, 200, 503, 503, 503, 503, 503, 503,
+    ])
+  })
+
+  test('one session holds at most its share; another editor still finds a place', async () => {
+    site = await serve(slow(50), { limits: { concurrency: 1, queue: 16, perSession: 4 } })
+    const burst = Array.from({ length: 10 }, (_, index) =>
+      fetch(`${site!.origin}/og/p${index}.png`, { headers: { [SESSION_HEADER]: 'a' } }),
+    )
+    await sleep(20)
+    const other = await fetch(`${site.origin}/sites`, { headers: { [SESSION_HEADER]: 'b' } })
+    expect(other.status).toBe(200)
+    const statuses = (await Promise.all(burst)).map((answer) => answer.status).sort()
+    expect(statuses).toEqual([200, 200, 200, 200, 503, 503, 503, 503, 503, 503])
+    const refused = await fetch(`${site.origin}/x`, { headers: { [SESSION_HEADER]: 'a' } })
+    expect(refused.status).toBe(200) // its places are free again
+  })
+
+  test("sessions take turns: another editor's page waits for one render of the burst, not all of it", async () => {
+    const order: string[] = []
+    site = await serve(
+      async (req, res) => {
+        await sleep(40)
+        order.push(req.url!)
+        res.end('done')
+      },
+      { limits: { concurrency: 1, queue: 16, perSession: 16 } },
+    )
+    const burst = Array.from({ length: 12 }, (_, index) =>
+      fetch(`${site!.origin}/a${index}`, { headers: { [SESSION_HEADER]: 'a' } }),
+    )
+    await sleep(20)
+    const started = performance.now()
+    const other = await fetch(`${site.origin}/b`, { headers: { [SESSION_HEADER]: 'b' } })
+    expect(other.status).toBe(200)
+    // The render running when it arrived, then its own: not the twelve of the burst.
+    expect(performance.now() - started).toBeLessThan(200)
+    expect(order.indexOf('/b')).toBeLessThanOrEqual(2)
+    await Promise.all(burst)
+  })
+
+  test('the session tag is the publisher’s to set, and the render never sees it', async () => {
+    let seen: IncomingMessage | undefined
+    site = await serve(async (req, res) => {
+      seen = req
+      res.end('page')
+    })
+    await fetch(`${site.origin}/sites`, { headers: { [SESSION_HEADER]: 'tag' } })
+    expect(seen!.headers[SESSION_HEADER]).toBeUndefined()
+  })
+
+  test('the time limit counts from the request’s arrival: a slow settings read is inside it', async () => {
+    site = await serve(slow(10), {
+      settings: async () => {
+        await sleep(500)
+        return SETTINGS
+      },
+      limits: { timeLimitMs: 100 },
+    })
+    const started = performance.now()
+    const answer = await fetch(`${site.origin}/sites`)
+    expect(performance.now() - started).toBeLessThan(400)
+    expect(answer.status).toBe(503)
+    expect(await answer.text()).toContain('This page took too long to render')
+  })
+
+  test('a settings read that never ends is past the hard limit too', async () => {
+    site = await serve(slow(10), {
+      settings: () => new Promise(() => {}),
+      limits: { timeLimitMs: 50, hardLimitMs: 150 },
+    })
+    expect((await fetch(`${site.origin}/stuck`)).status).toBe(503)
+    await sleep(200)
+    expect(site.events).toEqual([{ kind: 'runaway', path: '/stuck' }])
+  })
+
+  test('a request answered by the time limit while it waits leaves the queue at once', async () => {
+    site = await serve(slow(400), { limits: { concurrency: 1, timeLimitMs: 100 } })
+    const first = fetch(`${site.origin}/slow`)
+    await sleep(20)
+    expect((await fetch(`${site.origin}/waiting`)).status).toBe(503)
+    expect(site.renderer.load).toEqual({ running: 1, waiting: 0 })
+    await first
+  })
+
+  test("the build's static files are sent at once, outside the renders' places; other paths wait their turn", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'preview-static-'))
+    mkdirSync(path.join(dir, 'chunks'))
+    writeFileSync(path.join(dir, 'chunks', 'app-1a2b.js'), '1')
+    try {
+      site = await serve(
+        async (req, res) => {
+          if (!req.url!.startsWith('/_next/static/')) await sleep(300)
+          res.end(req.url)
+        },
+        { staticDir: dir, limits: { concurrency: 1, queue: 1, perSession: 2 } },
+      )
+      const renders = [fetch(`${site.origin}/a`), fetch(`${site.origin}/b`)]
+      await sleep(20)
+      const started = performance.now()
+      const files = await Promise.all(
+        Array.from({ length: 5 }, () => fetch(`${site!.origin}/_next/static/chunks/app-1a2b.js?v=1`)),
+      )
+      expect(files.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
+      expect(performance.now() - started).toBeLessThan(250)
+      // Not a file of the folder: a render's place, and here none is left.
+      for (const url of ['/_next/static/chunks/missing.js', '/_next/static/chunks/%2e%2e/app-1a2b.js'])
+        expect([url, (await fetch(`${site.origin}${url}`)).status]).toEqual([url, 503])
+      await Promise.all(renders)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   test('a notice names a path as text, never as markup', async () => {

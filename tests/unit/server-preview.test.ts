@@ -200,6 +200,11 @@ test('while the preview server starts, a session gets 503 with Retry-After; visi
   expect(waiting.headers['retry-after']).toBe('15')
   expect(waiting.headers['cache-control']).toBe('private, no-store')
   expect(waiting.headers['x-robots-tag']).toBe('noindex')
+  // The publisher's own answer runs nothing: not the live page's policy for this path.
+  expect(waiting.headers['x-content-type-options']).toBe('nosniff')
+  expect(waiting.headers['content-security-policy']).toMatch(
+    /^default-src 'none'; style-src 'unsafe-inline';/,
+  )
   expect(waiting.body).toBe('the preview is starting. Try again shortly.')
   expect((await site.app.inject({ method: 'POST', url: '/', headers: { cookie } })).statusCode).toBe(503)
   expect((await page(undefined, '/sites')).statusCode).toBe(200)

@@ -2,14 +2,15 @@
  * A stand-in of the preview process (server/preview-child.ts) for the supervisor's tests:
  * it listens on PREVIEW_SOCKET as the real one does and tells the publisher when it is
  * ready, but answers each request itself, with what it was given: the method, path,
- * cookies, body, the secrets its environment holds and its own priority and scheduling policy. Some paths misbehave on
- * purpose: `/crash` ends the process (after logging an error that quotes a draft, as a
- * render's error can), `/oom` fills its heap, `/print` writes plain text,
- * `/endless` sends its headers and a first chunk and never ends.
+ * cookies, session tag and header names, body, its environment's secrets and its own
+ * priority and scheduling policy. Some paths misbehave on purpose: `/crash` ends the process
+ * (after logging an error that quotes a draft, as a render's error can), `/oom` fills its heap, `/print` writes plain text, `/endless` sends its headers
+ * and a first chunk and never ends, `/hop` answers gzipped bytes with hop-by-hop headers.
  */
 import { createServer } from 'node:http'
 import { readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
+import { gzipSync } from 'node:zlib'
 
 /** A draft's own words, as a render's error may quote them (the test looks for them). */
 const DRAFT_TEXT = 'the unannounced merger with Initech'
@@ -27,6 +28,20 @@ const server = createServer(async (req, res) => {
   }
   if (req.url === '/oom') for (;;) kept.push(new Array(1e6).fill('x'))
   if (req.url === '/print') console.error('plain text from the preview process')
+  if (req.url === '/hop') {
+    res.writeHead(200, {
+      'Content-Type': 'text/html',
+      'Content-Encoding': 'gzip',
+      Connection: 'keep-alive, X-Hop-Named',
+      'Keep-Alive': 'timeout=5',
+      'X-Hop-Named': 'dropped',
+      'Proxy-Authenticate': 'Basic',
+      Trailer: 'X-Checksum',
+      Upgrade: 'h2c',
+    })
+    res.end(gzipSync('<p>compressed in the preview process</p>'))
+    return
+  }
   if (req.url === '/endless') {
     res.writeHead(200, { 'Content-Type': 'text/html' })
     res.write('<p>the first part of a page')
@@ -39,6 +54,8 @@ const server = createServer(async (req, res) => {
       url: req.url,
       host: req.headers.host,
       cookie: req.headers.cookie ?? null,
+      session: req.headers['x-preview-session'] ?? null,
+      headers: Object.keys(req.headers),
       body: Buffer.concat(chunks).toString('utf8'),
       // Those holding a value: the publisher starts it with each secret set empty.
       secrets: Object.keys(process.env).filter(
