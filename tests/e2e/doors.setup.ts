@@ -12,7 +12,7 @@ import { DOORS_REPORT_FILE, formatDoors, runDoorsAudit } from '../../scripts/aud
 import { test } from './fixtures'
 
 test('the doors audit runs against the build', async () => {
-  // About 2.5 minutes on 2 cores.
+  // About 30 s on a quiet 2-core machine, minutes on a loaded one.
   test.setTimeout(600_000)
   // The rebuilds' publishers take out/ into their own stores: build it again if it is gone.
   if (!existsSync('out/.build.json')) {
