@@ -184,7 +184,8 @@ describe('every failure on the build path is counted, logged and shown', () => {
     const local = promisify(execFile)(NODE, ['scripts/publish-local.ts', '--url', origin], {
       env: { ...process.env, SANITY_WEBHOOK_SECRET: SECRET },
       encoding: 'utf8',
-      timeout: 20_000,
+      // Well inside the test's 60 s: a loaded machine once took over 20 s to start it and see the end.
+      timeout: 50_000,
     })
     while (!site.publisher.status().building) await new Promise((resolve) => setTimeout(resolve, 50))
     site.publisher.stop()
