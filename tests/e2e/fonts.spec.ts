@@ -35,7 +35,8 @@ async function fontsOf(page: Page) {
 firstVisit(
   'home, first visit: the core face is preloaded and used; the extended face is not fetched',
   async ({ page }) => {
-    await page.goto('/')
+    // Look as soon as the document arrives: the splash lives 2.2 s from navigation start.
+    await page.goto('/', { waitUntil: 'commit' })
     await expect(page.locator('.splash')).toBeVisible()
     await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(1)
     await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute(
@@ -61,29 +62,47 @@ test('a page with an accented letter fetches the extended face for it', async ({
 })
 
 test('the 404 page preloads the core face too, so it can draw with it from the first paint', async ({
-  page,
+  browser,
 }) => {
   // Next writes no font preload on its not-found page; the build adds it (postbuild/adaptive-font-preload.ts).
   // Without it the face is requested by the CSS, too late for font-display: optional to use it.
   // The preload is skipped on purpose when the page's head is read SLOW_ROUND_TRIP_MS or more
   // after its request (a slow connection). On loopback that only happens when this shared
   // machine stalls the browser; such a load is not the fast connection this test is about,
-  // so it is tried again (at most 3 loads), and the answer is checked on a fast one.
-  // When the document starts, before any of its scripts: what the build's script measures, nearly.
-  await page.addInitScript(() => {
-    ;(window as unknown as { documentStartedAt: number }).documentStartedAt = performance.now()
-  })
-  let font = { fcp: NaN, initiator: undefined as string | undefined, start: NaN, headAfterMs: NaN }
-  for (let load = 1; load <= 3; load++) {
+  // so it is tried again (at most 5 loads), and the answer is checked on a fast one.
+  // Each load is a new context: a second load in the same one finds the font in the memory
+  // cache, where the CSS's request can claim it before the preload's.
+  let font = {
+    preload: undefined as string | undefined,
+    fcp: NaN,
+    initiator: undefined as string | undefined,
+    start: NaN,
+    headAfterMs: NaN,
+  }
+  for (let load = 1; load <= 5; load++) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    // When the document starts, before any of its scripts: what the build's script measures, nearly.
+    await page.addInitScript(() => {
+      ;(window as unknown as { documentStartedAt: number }).documentStartedAt = performance.now()
+    })
+    // A page of the same site without the font first, so the renderer process is already up.
+    await page.goto('/robots.txt')
     const response = await page.goto('/no-such-page')
     expect(response?.status()).toBe(404)
-    font = await page.evaluate(() => {
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
+    font = await page.evaluate(async () => {
+      const fcp = await new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => {
+          const paint = list.getEntriesByName('first-contentful-paint')[0]
+          if (paint) resolve(paint.startTime)
+        }).observe({ type: 'paint', buffered: true }),
+      )
       const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
         (resource) => resource.name.includes('plus_jakarta_sans_core'),
       )
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
       return {
+        preload: document.querySelector<HTMLLinkElement>('link[rel="preload"][as="font"]')?.href,
         fcp,
         initiator: entry?.initiatorType,
         start: entry?.startTime ?? NaN,
@@ -91,15 +110,13 @@ test('the 404 page preloads the core face too, so it can draw with it from the f
           (window as unknown as { documentStartedAt: number }).documentStartedAt - navigation.requestStart,
       }
     })
+    await context.close()
     if (font.headAfterMs < SLOW_ROUND_TRIP_MS - 20) break
   }
-  expect(font.headAfterMs, 'three loads in a row read as a slow connection').toBeLessThan(
+  expect(font.headAfterMs, 'five loads in a row read as a slow connection').toBeLessThan(
     SLOW_ROUND_TRIP_MS - 20,
   )
-  await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute(
-    'href',
-    /plus_jakarta_sans_core/,
-  )
+  expect(font.preload).toMatch(/plus_jakarta_sans_core/)
   expect(font.initiator).toBe('link')
   expect(font.start).toBeLessThan(font.fcp)
 })
