@@ -1,20 +1,12 @@
-/**
- * The W3C Nu HTML checker (npm `vnu-jar`, Java 17) over a build's HTML files,
- * errors only. Two ways to run it, the same messages from both:
- * - `checkHtml`: one `java -jar vnu.jar` per call, for callers that run once
- *   (`npm run audit:fast` over every page of a build, the bench). Most of its time is
- *   the JVM and the checker starting.
- * - `startHtmlChecker`: the checker's HTTP service, started once on a loopback port and
- *   reused, for the publisher's gate (the pages a publish changed, before the build goes live).
- */
+/** The W3C Nu HTML checker's errors: one-shot `checkHtml` (audits) or the warm service (the gate). */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import pMap from 'p-map'
 import { tiedToThisProcess } from './child-lifetime.ts'
 
-/** One error the checker reports. */
 export type HtmlError = { file: string; line?: number; column?: number; message: string; extract?: string }
 
 type VnuMessage = {
@@ -28,21 +20,13 @@ type VnuMessage = {
 }
 
 /**
- * The checker also runs the W3C CSS validator over <style> elements, and that engine
- * predates CSS that every current browser ships (@property, @layer, nesting, margin-trim):
- * its "CSS:" messages on the inline Tailwind stylesheet (next.config inlineCss) are all
- * false. The HTML is what this check is for; Lightning CSS parses the stylesheet at build.
- * vnu's `--filterpattern` drops a message whose whole text matches (Java `matches()`,
- * `.` not crossing a line end); `CSS_FILTER` is the same test for the service's messages.
+ * Its CSS validator predates @property, @layer and nesting: its messages on the inline Tailwind stylesheet
+ * are false. `CSS_FILTER` matches as `--filterpattern` does (Java `matches()`), for the service.
  */
 const CSS_FILTER_PATTERN = 'CSS: .*'
 const CSS_FILTER = new RegExp(`^(?:${CSS_FILTER_PATTERN})$`)
 
-/**
- * The messages both ways of running the checker keep: errors (fatal ones too) and the
- * checker's own (`non-document-error`), never info or warnings (`--errors-only`), never
- * the CSS validator's (`CSS_FILTER`).
- */
+/** Errors (fatal and the checker's own too), never warnings or CSS messages. */
 function errorsOf(messages: readonly VnuMessage[], fileOf: (message: VnuMessage) => string): HtmlError[] {
   return messages
     .filter(
@@ -59,21 +43,18 @@ function errorsOf(messages: readonly VnuMessage[], fileOf: (message: VnuMessage)
     }))
 }
 
-/** Whether Java runs here (the checker needs it); the publisher asks once at startup. */
+/** Whether Java runs here (the checker needs it). */
 export function javaAvailable(): boolean {
   return spawnSync(process.env.JAVA ?? 'java', ['-version'], { stdio: 'ignore' }).status === 0
 }
 
-/** Path of vnu.jar inside node_modules. */
 export function vnuJarPath(): string {
   return createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
 }
 
 /**
- * Runs `java -jar vnu.jar --errors-only --format json` on the files (CSS messages filtered, see below).
- * @param root absolute folder the files are in
- * @param files HTML files relative to root
- * @returns the errors (also fatal ones and the checker's own I/O errors), file relative to root
+ * One `java -jar vnu.jar` over `files` (relative to the absolute `root`).
+ * @returns the errors, `file` relative to root
  * @throws Error when Java does not start or prints no JSON
  */
 export async function checkHtml(root: string, files: readonly string[]): Promise<HtmlError[]> {
@@ -101,7 +82,7 @@ export async function checkHtml(root: string, files: readonly string[]): Promise
   return errorsOf(messages, (message) => (message.url ? fileOf(root, message.url) : '(checker)'))
 }
 
-/** The checker names files by `file:` URL: back to a path relative to root. */
+/** The checker's `file:` URL as a path relative to root. */
 function fileOf(root: string, url: string): string {
   try {
     return path
@@ -113,67 +94,41 @@ function fileOf(root: string, url: string): string {
   }
 }
 
-/** A file's path relative to root with `/` separators, the form `fileOf` gives. */
 function relativeFile(root: string, file: string): string {
   return path.relative(root, path.resolve(root, file)).split(path.sep).join('/')
 }
 
-/**
- * The JVM's flags for the service. Left to itself the JVM takes a quarter of the machine's
- * memory as its heap ceiling, and the service held 600 MB resident after checking the
- * seed's pages. 192 MB of heap checks a 1.3 MB page; at 128 MB the checker's language
- * detector ran out of memory loading its profiles and every later check answered an
- * internal error. The serial collector suits a 2-core machine and one request at a time.
- * On running out of memory the JVM exits, so the gate restarts it instead of asking a
- * broken service.
- */
+/** Heap measured in docs/publishing.md; out of memory, the JVM exits so the gate restarts it rather than ask a broken one. */
 const SERVICE_JVM_FLAGS = ['-Xmx192m', '-XX:+UseSerialGC', '-XX:+ExitOnOutOfMemoryError']
 
-/** The largest page the service takes (its default is 2 MB; the one-shot checker has no limit). */
+/** The service's default is 2 MB; the one-shot checker has no limit. */
 const SERVICE_MAX_FILE_BYTES = 16 * 1024 * 1024
 
-/**
- * How many messages the service reports on one page before it stops with "Too many
- * messages." (`nu.validator.messages.limit`, default 1,000). The service counts warnings
- * and info too, even when asked for errors only (`level=error`), unlike the one-shot
- * checker's `--errors-only`: the case study list of the seed plus 1,000 case studies
- * reached the default with no error in it, and the gate failed on it.
- */
+/** Its limit counts warnings even at `level=error`: a list of 1,000 case studies reached the default 1,000. */
 const SERVICE_MESSAGE_LIMIT = 1_000_000
 
-/** A page the service must answer without an error before it counts as started (it also warms it up). */
+/** The service counts as started once it finds no error here (this also warms it up). */
 const PROBE_PAGE =
   '<!DOCTYPE html><html lang="en"><head><title>Ready</title></head>' +
   '<body><p>The checker is ready to check the pages of a build.</p></body></html>'
 
-/** How many pages are sent to the service at a time (the machine has 2 cores). */
 const CONCURRENT_PAGES = 2
 
-/** The Nu HTML checker's HTTP service, started by `startHtmlChecker`. */
 export type HtmlChecker = {
-  /** The port it listens on, at 127.0.0.1 only. */
+  /** On 127.0.0.1 only. */
   readonly port: number
-  /** The Java process's id (the guard's, where `setpriv` is missing: child-lifetime.ts). */
+  /** The guard's where `setpriv` is missing (child-lifetime.ts). */
   readonly pid: number
-  /** False once the Java process has exited (stopped, killed or crashed). */
   readonly running: boolean
   /**
-   * Checks HTML files with the service: `checkHtml`'s contract and messages.
-   * @param root absolute folder the files are in
-   * @param files HTML files relative to root
-   * @returns the errors (also fatal ones and the checker's own), file relative to root; a file
-   *   that cannot be read is one error naming it
+   * `checkHtml`'s contract; a file that cannot be read is one error naming it.
    * @throws Error when the service does not answer, answers other than 200, or not with JSON
    */
   check(root: string, files: readonly string[]): Promise<HtmlError[]>
-  /**
-   * Stops the Java process (SIGTERM, SIGKILL after 5 s) and waits for it to exit.
-   * @returns when it has exited; at once when it had already
-   */
+  /** SIGTERM, SIGKILL after 5 s; resolves once it has exited. */
   stop(): Promise<void>
 }
 
-/** A free TCP port on 127.0.0.1, from the system. */
 async function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
@@ -193,7 +148,7 @@ class ServiceChecker implements HtmlChecker {
   readonly #group: boolean
   readonly #exited: Promise<void>
   #running = true
-  /** The last lines the service printed, for an error message. */
+  /** Its last output, for an error message. */
   output = ''
 
   /** @param group the child leads a process group (the guard and the JVM): a hard stop kills the group */
@@ -211,8 +166,7 @@ class ServiceChecker implements HtmlChecker {
         resolve()
       }),
     )
-    // A JVM outlives the node process that started it unless it is killed: kill it on exit
-    // (and on any other end of the publisher: the parent-death signal or the guard).
+    // A JVM outlives the node process that started it (other ends: child-lifetime.ts).
     process.on('exit', this.#kill)
   }
 
@@ -233,7 +187,6 @@ class ServiceChecker implements HtmlChecker {
     }
   }
 
-  /** Posts one document; the service's messages. */
   async post(html: Buffer | string): Promise<VnuMessage[]> {
     const response = await fetch(`http://127.0.0.1:${this.port}/?out=json&level=error`, {
       method: 'POST',
@@ -251,23 +204,20 @@ class ServiceChecker implements HtmlChecker {
   }
 
   async check(root: string, files: readonly string[]): Promise<HtmlError[]> {
-    const results: HtmlError[][] = []
-    let next = 0
-    const worker = async () => {
-      while (next < files.length) {
-        const index = next++
-        const file = relativeFile(root, files[index]!)
+    const results = await pMap(
+      files,
+      async (name) => {
+        const file = relativeFile(root, name)
         const read = await readFile(path.resolve(root, file)).then(
           (html) => ({ html }),
           (error: Error) => ({ error }),
         )
-        results[index] =
-          'error' in read
-            ? [{ file, message: `the file could not be read: ${read.error.message}` }]
-            : errorsOf(await this.post(read.html), () => file)
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(CONCURRENT_PAGES, files.length) }, worker))
+        return 'error' in read
+          ? [{ file, message: `the file could not be read: ${read.error.message}` }]
+          : errorsOf(await this.post(read.html), () => file)
+      },
+      { concurrency: CONCURRENT_PAGES },
+    )
     return results.flat()
   }
 
@@ -281,16 +231,10 @@ class ServiceChecker implements HtmlChecker {
 }
 
 /**
- * Starts the Nu HTML checker as an HTTP service (`nu.validator.servlet.Main`) on a free
- * port, bound to 127.0.0.1 only (`-Dnu.validator.servlet.bind-address`; its default is
- * every interface), and waits until it checks a page. The JVM's heap is capped
- * (`SERVICE_JVM_FLAGS`). The process ends when this node process ends, however it ends
- * (child-lifetime.ts: the parent-death signal, or the guard where `setpriv` is missing);
- * call `stop()` before, for a graceful stop.
- * @param options.timeoutMs how long to wait for it to answer, in ms (default 180,000: it
- *   took 15 to 25 s on a busy 2-core machine)
+ * Starts the checker's HTTP service on a free 127.0.0.1 port and waits until it checks a page; it ends
+ * with this process however that ends (child-lifetime.ts).
+ * @param options.timeoutMs default 180,000 (it took 15 to 25 s on a busy 2-core machine)
  * @param options.signal aborting it while the service starts stops the process
- * @returns the running checker
  * @throws Error when Java does not start, the service exits or does not answer in time, or
  *   it reports an error on a valid page, or `signal` aborts (the process is stopped then)
  */
@@ -299,11 +243,11 @@ export async function startHtmlChecker(
 ): Promise<HtmlChecker> {
   const timeoutMs = options.timeoutMs ?? 180_000
   const port = await freeLoopbackPort()
-  // Ends with this process however it ends, SIGKILL included (child-lifetime.ts).
   const tied = tiedToThisProcess(
     [
       process.env.JAVA ?? 'java',
       ...SERVICE_JVM_FLAGS,
+      // Its default is every interface.
       '-Dnu.validator.servlet.bind-address=127.0.0.1',
       `-Dnu.validator.servlet.max-file-size=${SERVICE_MAX_FILE_BYTES}`,
       `-Dnu.validator.messages.limit=${SERVICE_MESSAGE_LIMIT}`,
