@@ -1,23 +1,12 @@
-/**
- * The kept builds and which one is live, on disk:
- *   <root>/builds/<id>/   one complete site each (with `.build.json`)
- *   <root>/live           a symlink to builds/<id>, replaced atomically (rename)
- * The server resolves `live` on every request, so a swap (publisher) or a
- * rollback (command line, another process) takes effect at once, and a request
- * already being answered finishes from the build it started on.
- */
+/** Kept builds in `<root>/builds/<id>/` and `<root>/live`, a symlink swapped atomically and read per request. */
 import { cp, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { readBuildInfo, type BuildInfo } from '../lib/build-output.ts'
 
-/** How many good builds are kept (the live one is never removed). */
+/** The live one is never removed. */
 export const KEEP_BUILDS = 5
 
-/**
- * Removes what a failed step left (a half copy, a build that never went live), then throws
- * the step's error; when the removal fails too, the error's message says so (its `code`,
- * e.g. ENOSPC, stays the step's).
- */
+/** Removes what a failed step left, then throws the step's error (its message adds a failed removal; `code` kept). */
 async function removeAfterFailure(leftover: string, error: unknown): Promise<never> {
   try {
     await rm(leftover, { recursive: true, force: true })
@@ -28,20 +17,15 @@ async function removeAfterFailure(leftover: string, error: unknown): Promise<nev
   throw error
 }
 
-/** A kept build. */
 export type KeptBuild = BuildInfo & { dir: string; live: boolean }
 
-/** The builds folder of one site (see the module comment). */
 export class BuildStore {
   readonly root: string
   readonly buildsDir: string
   readonly liveLink: string
   readonly keep: number
 
-  /**
-   * @param root absolute folder for builds and the live link (created on demand)
-   * @param keep how many good builds to keep (default 5)
-   */
+  /** @param root absolute folder for builds and the live link (created on demand) */
   constructor(root: string, keep = KEEP_BUILDS) {
     this.root = root
     this.buildsDir = path.join(root, 'builds')
@@ -49,7 +33,6 @@ export class BuildStore {
     this.keep = keep
   }
 
-  /** Id of the live build, or null when nothing is live yet. */
   async liveId(): Promise<string | null> {
     try {
       return path.basename(await readlink(this.liveLink))
@@ -58,7 +41,6 @@ export class BuildStore {
     }
   }
 
-  /** Absolute folder of the live build, or null. */
   async liveDir(): Promise<string | null> {
     const id = await this.liveId()
     return id ? path.join(this.buildsDir, id) : null
@@ -84,12 +66,8 @@ export class BuildStore {
   }
 
   /**
-   * Moves a finished export into the store (a rename on the same filesystem, a copy otherwise).
-   * @param exportDir a complete export (with `.build.json`)
-   * @param mode 'move' takes the folder away (publisher builds); 'copy' leaves it (adopting `out/`)
-   * @returns the stored build
-   * @throws Error when the export is incomplete, or the move or copy failed (a copy's
-   *   `.partial` folder is removed first)
+   * Stores a complete export: 'move' takes it away (a rename, a copy across filesystems); 'copy' leaves it.
+   * @throws Error when the export is incomplete, or the move or copy failed (nothing partial is left)
    */
   async add(exportDir: string, mode: 'move' | 'copy' = 'move'): Promise<BuildInfo> {
     const info = await readBuildInfo(exportDir)
@@ -110,7 +88,6 @@ export class BuildStore {
       await cp(exportDir, staging, { recursive: true })
       await rename(staging, target)
     } catch (error) {
-      // A half copy holds space (a full disk is the likeliest cause) and is never a build.
       return removeAfterFailure(staging, error)
     }
     if (mode === 'move') await rm(exportDir, { recursive: true, force: true })
@@ -118,7 +95,7 @@ export class BuildStore {
   }
 
   /**
-   * Puts a kept build live: a new symlink renamed over `live` (atomic on POSIX).
+   * A new symlink renamed over `live` (atomic on POSIX).
    * @throws Error when no complete build has that id
    */
   async setLive(id: string): Promise<void> {
@@ -134,16 +111,9 @@ export class BuildStore {
   }
 
   /**
-   * Puts a finished export live: stores it (`add`), then swaps the live link to it
-   * (`setLive`). The one way a new build goes live, at start (`out/` adopted) and after
-   * each publish; old builds stay until `prune()`, which the caller runs when it suits.
-   * @param exportDir a complete export (with `.build.json`)
-   * @param mode as for `add`: 'move' takes the folder away (publisher builds); 'copy' leaves it (adopting `out/`)
-   * @returns the build now live, the id of the one it replaced (null when none was live),
-   *   and how long storing and swapping took, in ms
-   * @throws Error when the export is incomplete, or storing or swapping failed: the live
-   *   build is then unchanged, and the store keeps nothing of this one (a build that never
-   *   went live is no rollback target, and a full disk needs its space back)
+   * The one way a new build goes live: `add`, then `setLive`; old builds stay until `prune()`.
+   * @returns the build, the id it replaced (or null) and ms taken
+   * @throws Error when storing or swapping failed: the live build is unchanged and nothing of this one is kept
    */
   async putLive(
     exportDir: string,
@@ -162,11 +132,9 @@ export class BuildStore {
   }
 
   /**
-   * Removes the oldest builds beyond `keep`, and leftovers of interrupted copies;
-   * never the live build. Runs after every publish, failed ones too: space comes back
-   * whether or not a build went live. Tries every folder before it throws.
+   * Removes the oldest builds beyond `keep` (never the live one) and `.partial` leftovers.
    * @returns the removed ids
-   * @throws Error naming each folder that could not be removed, and why
+   * @throws Error, after trying every folder, naming each that could not be removed and why
    */
   async prune(): Promise<string[]> {
     const builds = await this.list()

@@ -1,22 +1,4 @@
-/**
- * The publish gate: the fast checks a finished build passes before it may go live.
- * - Every page's internal links and assets: every same-site `href`, `src` and `srcset`
- *   must resolve to a file of the candidate build, by the same mapping the server and
- *   static hosts use (`resolvePath`). Every page, not only the changed ones: unpublishing
- *   a case study changes the pages that list it, but a text link to it in another case
- *   study sits in a page whose HTML did not change. A link to `/case-studies/nope` keeps
- *   the old site live.
- * - The W3C Nu HTML checker (Java) on the pages that changed against the live build
- *   (every page when nothing is live): a page's HTML is byte for byte the same from one
- *   build to the next unless its content changed (Next's per-build id sits only in the
- *   payload files). The publisher says at startup which checks it runs.
- * A failure becomes the build's reason, one line a problem, naming the page and the
- * documents it shows (the build's `.page-documents.json`, lib/page-documents.ts) in the
- * form content errors use, so the Studio can show each document its own lines, e.g.
- * `/case-studies/x (document "caseStudy-x") links to /case-studies/nope, which does not exist`.
- * A missing page that the live build has as a document's page names that document too.
- * A build without the file (an older one) gets the same lines without the documents.
- */
+/** The publish gate: every page's same-site links, and the changed pages' HTML (docs/publishing.md). */
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -25,11 +7,10 @@ import { attributeOf, elementsOf } from '../lib/html-elements.ts'
 import { checkHtml, startHtmlChecker, type HtmlChecker, type HtmlError } from './nu-html-checker.ts'
 import { readPageDocuments } from '../lib/page-documents.ts'
 
-/** What the gate found. `problems` empty: the build may go live. */
+/** `problems` empty: the build may go live. */
 export type GateResult = {
-  /** The pages that changed against the live build (every page when nothing is live). */
+  /** Changed against the live build (every page when nothing is live). */
   pages: string[]
-  /** How many pages' links were checked: every page of the build. */
   linkedPages: number
   problems: string[]
   ms: number
@@ -38,20 +19,12 @@ export type GateResult = {
 export type GateOptions = {
   /** Run the Nu HTML checker on the changed pages (needs Java 17). */
   html: boolean
-  /**
-   * How the changed pages' HTML is checked, with `checkHtml`'s contract: the publisher's
-   * warm service (`WarmHtmlChecks`); default `checkHtml`, a JVM started for each gate.
-   */
+  /** `checkHtml`'s contract (the default, a JVM per gate); the publisher gives `WarmHtmlChecks`. */
   checkHtml?: (root: string, files: readonly string[]) => Promise<HtmlError[]>
-  /**
-   * Called once a build is past its content check (the build's CONTENT_CHECKED_LINE), before
-   * its gate: a checker that takes a while to start (`WarmHtmlChecks.warm`) starts while the
-   * build renders, not after it, and not for a build that fails in its first seconds.
-   */
+  /** Called once a build prints CONTENT_CHECKED_LINE, so a slow checker starts while it renders. */
   warmUp?: () => void
 }
 
-/** Attributes that name a same-site resource, by element. */
 const URL_ATTRIBUTES: Record<string, string[]> = {
   a: ['href'],
   link: ['href'],
@@ -79,23 +52,12 @@ export function sitePathsOf(html: string): string[] {
   return [...paths]
 }
 
-/**
- * One page of the candidate: its file, the same-site paths it refers to (`sitePathsOf`),
- * and whether it differs from the live build's.
- */
 type Page = { file: string; paths: string[]; changed: boolean }
 
-/**
- * The same-site paths of each page the last gate read, by the sha1 of its HTML: a publish
- * changes a few pages, and the others' bytes, hence their paths, are the same (parsing
- * every page again took most of a gate at 1,000 case studies). Each gate keeps only its own pages'.
- */
+/** The last gate's pages' paths by sha1 of their HTML: parsing every page took most of a gate at 1,000 case studies. */
 let pathsByContent = new Map<string, string[]>()
 
-/**
- * Every HTML file of `candidate`, each read once, with its same-site paths; changed: new,
- * or not the same bytes as in `live`.
- */
+/** Every HTML page of `candidate`; changed: new, or not the same bytes as in `live`. */
 async function readPages(candidate: string, index: SiteIndex, live: string | null): Promise<Page[]> {
   const files = [...index].filter((file) => file.endsWith('.html')).sort()
   const known = pathsByContent
@@ -114,7 +76,7 @@ async function readPages(candidate: string, index: SiteIndex, live: string | nul
   return pages
 }
 
-/** A link target as the page documents key it (`urlPathOf`'s percent-encoding), whatever its own encoding. */
+/** A link target as `urlPathOf` encodes it, whatever its own encoding. */
 function pageKey(target: string): string {
   try {
     return encodeURI(decodeURIComponent(target))
@@ -123,15 +85,12 @@ function pageKey(target: string): string {
   }
 }
 
-/** `document "a", document "b"`: the form `Invalid content: document "x"` uses. */
+/** The form content errors use, which the Studio reads. */
 const documentNames = (ids: readonly string[]) => ids.map((id) => `document "${id}"`).join(', ')
 
 /**
- * Checks a finished build before it goes live (see the module comment).
- * @param candidate absolute folder of the finished build
- * @param live absolute folder of the live build, or null
- * @returns the changed pages, how many pages' links were checked, every problem in words
- *   (empty: pass; page paths only, never a folder of this machine) and the time taken
+ * Checks a finished build (absolute folders; `live` null when nothing is live).
+ * @returns problems as lines naming the page and its documents, never a folder of this machine
  * @throws Error when the HTML checker cannot run although `html` asked for it
  */
 export async function checkCandidate(
@@ -151,7 +110,7 @@ export async function checkCandidate(
     return ids.length ? `${urlPathOf(file)} (${documentNames(ids)})` : urlPathOf(file)
   }
   const problems: string[] = []
-  // Pages share most targets (scripts, fonts, the header's links): resolve each once.
+  // Pages share most targets: resolve each once.
   const missing = new Map<string, boolean>()
   for (const page of pages)
     for (const target of page.paths) {
@@ -180,36 +139,24 @@ export async function checkCandidate(
 }
 
 /**
- * The publisher's HTML checks: the Nu checker's HTTP service (`startHtmlChecker`), started
- * when the first build starts (`warm`) or on the first check, not before (the publisher
- * starts fast), and kept for every later one: a gate then costs the check, not the JVM
- * and the checker starting. When a check
- * fails (the service died, or answered wrong) the service is stopped, started again and
- * the check run once more; a second failure throws, so the gate fails, never passes unchecked.
+ * The checker's service, started on `warm` or the first check and kept; a failed check restarts it
+ * and runs once more, and a second failure throws (the gate never passes unchecked).
  */
 export class WarmHtmlChecks {
-  /** The service, or its start; null before the first check and after a failure. */
+  /** Null before the first check and after a failure. */
   #checker: Promise<HtmlChecker> | null = null
-  /** Checks run one after the other (the publisher's gates do anyway). */
   #queue: Promise<unknown> = Promise.resolve()
   readonly #stopping = new AbortController()
   readonly #onStart: (startMs: number, pid: number) => void
 
-  /**
-   * @param onStart called each time the service has started: how long it took (ms) and its
-   *   Java process id
-   */
+  /** @param onStart called on each start with its ms and the Java process id */
   constructor(onStart: (startMs: number, pid: number) => void = () => {}) {
     this.#onStart = onStart
   }
 
   /**
-   * Checks HTML files: `checkHtml`'s contract (GateOptions.checkHtml), on the warm service.
-   * @param root absolute folder the files are in
-   * @param files HTML files relative to root
-   * @returns the errors, file relative to root
-   * @throws Error when the service cannot start, or a check fails twice (restarted between),
-   *   or after `stop()`
+   * `checkHtml`'s contract, one check at a time.
+   * @throws Error when the service cannot start, a check fails twice, or after `stop()`
    */
   check = (root: string, files: readonly string[]): Promise<HtmlError[]> => {
     const run = this.#queue.then(() => this.#check(root, files))
@@ -217,12 +164,7 @@ export class WarmHtmlChecks {
     return run
   }
 
-  /**
-   * Starts the service now, unless it runs or is starting, so that the next check does not
-   * wait for it (the publisher calls it once a build is past its content check: about 14 s
-   * of Java start-up then overlap the build's render instead of following it). A failed start is left to that check,
-   * which starts it again and says why.
-   */
+  /** Starts the service unless it runs; a failed start is left to the next check, which says why. */
   warm = (): void => {
     this.#queue = this.#queue.then(() => this.#running()).catch(() => {})
   }
@@ -235,7 +177,6 @@ export class WarmHtmlChecks {
         return await checker.check(root, files)
       } catch (error) {
         failure = error as Error
-        // Dead or answering wrong: the next attempt, and the next gate, start a new one.
         this.#checker = null
         await checker.stop()
       }
@@ -243,7 +184,6 @@ export class WarmHtmlChecks {
     throw new Error(`the HTML checker failed twice, restarted between: ${failure?.message}`)
   }
 
-  /** The running service; started when there is none, it failed to start, or it has exited. */
   async #running(): Promise<HtmlChecker> {
     const signal = this.#stopping.signal
     if (signal.aborted) throw new Error('the HTML checker was stopped (the publisher is shutting down)')
@@ -257,10 +197,7 @@ export class WarmHtmlChecks {
     return checker
   }
 
-  /**
-   * Stops the service, also while it starts; later checks throw.
-   * @returns when the Java process has exited
-   */
+  /** Stops the service, also while it starts, and resolves once Java has exited; later checks throw. */
   async stop(): Promise<void> {
     this.#stopping.abort()
     const checker = await this.#checker?.catch(() => null)

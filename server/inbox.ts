@@ -1,14 +1,4 @@
-/**
- * `POST /api/contact`: the contact inbox of the embedded default (the seed's
- * contact webhook URL points here). It takes the form's JSON, or the
- * form-encoded post of a browser without JavaScript (answered with a redirect
- * back to `/#contact`), checks the six fields of spec §3/§5, and appends each
- * entry as one JSON line to a file, fsync'd before the OK answer: an entry that
- * was answered 200 is on disk. Bad input gets 400 and is not stored.
- * A submission whose honeypot field is filled (a bot: people never see it) is
- * answered exactly like a stored one (200, or 303 for a form post) so the bot
- * learns nothing, but it is not stored, only logged (`contact.dropped`).
- */
+/** `POST /api/contact`, the embedded default's contact inbox: checked entries, fsync'd as JSON lines before "OK". */
 import { mkdir, open } from 'node:fs/promises'
 import path from 'node:path'
 import formbody from '@fastify/formbody'
@@ -16,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { CONTACT_FIELDS, honeypotFilled, type ContactPayload } from '../lib/contact.ts'
 import { CONTACT_INBOX_PATH } from '../lib/publisher-routes.ts'
 
-/** Longest accepted value per field, in characters. */
+/** In characters. */
 export const FIELD_LIMITS: Record<keyof ContactPayload, number> = {
   firstName: 100,
   lastName: 100,
@@ -29,13 +19,12 @@ export const FIELD_LIMITS: Record<keyof ContactPayload, number> = {
 /** Fields a visitor must fill in (spec §5). */
 const REQUIRED = new Set<keyof ContactPayload>(['firstName', 'lastName', 'email', 'phone'])
 
-/** A body bigger than this is refused before parsing (413). */
+/** Bytes; a bigger body is refused before parsing (413). */
 export const INBOX_BODY_LIMIT = 32 * 1024
 
 /**
- * Checks a submitted body against the contact payload.
- * @param body the parsed JSON or form fields
- * @returns the payload (trimmed strings, optional fields '' when absent), or the list of problems
+ * Checks parsed JSON or form fields against spec §3/§5.
+ * @returns the payload (trimmed; optional fields '' when absent), or the list of problems
  */
 export function parseContact(
   body: unknown,
@@ -71,10 +60,7 @@ export class InboxFile {
     this.file = file
   }
 
-  /**
-   * Appends one entry and waits until it is on disk (fsync).
-   * @throws the file system's error when it cannot be written
-   */
+  /** Resolves once the entry is on disk (fsync); rejects with the file system's error. */
   append(entry: object): Promise<void> {
     const write = this.#tail.then(async () => {
       await mkdir(path.dirname(this.file), { recursive: true })
@@ -97,7 +83,7 @@ export type InboxOptions = {
   rateLimit?: { max: number; timeWindow: number }
 }
 
-/** Registers `POST /api/contact` (see the module comment). Needs @fastify/rate-limit registered. */
+/** Needs @fastify/rate-limit registered. A filled honeypot is answered as stored, so a bot learns nothing. */
 export async function inboxRoutes(app: FastifyInstance, options: InboxOptions): Promise<void> {
   app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: INBOX_BODY_LIMIT })

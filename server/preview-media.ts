@@ -1,21 +1,6 @@
 /**
- * Content images in the preview process (server/preview-child.ts), answered before Next:
- * - `GET /preview-media/<assetId>`: an image of the local dataset that the build has not
- *   copied (a draft's new upload; lib/content/preview-images.ts points the page here). The
- *   id must be a Sanity image asset id, and is only ever looked up: the file is the one the
- *   dataset's asset document names (`<dataset folder>/images/<originalFilename>`, a plain
- *   file name), and it is sent only when its sha1 is the one the id carries, so the address
- *   names the bytes and nothing else on the disk can be reached through it. Its media type
- *   comes from the id's extension; a drawing is sent cleaned, as the build would write it
- *   (`sanitiseSvg`); anything else answers 404.
- * - `GET /media/<file>`: the build's copies, from `public/media/` as it is now. Next's
- *   server lists public/ once, when the process starts, so an image a publish copied
- *   later would be a 404 in the preview; the name must be one the media step writes.
- * Only a request with an open preview session reaches this process (server/app.ts); it
- * answers with the preview's headers (`private, no-store`, like every preview answer: a
- * draft's image leaves no copy behind once the editor leaves), the headers of every content
- * image (`MEDIA_HEADERS`: a drawing opened on its own runs nothing), and its own small
- * limit of reads at a time.
+ * The preview's content images, before Next: `/preview-media/<assetId>`, a local dataset image no build
+ * copied (its rules: SECURITY.md), and `/media/<file>` from public/ as it is now (Next lists it once).
  */
 import { open } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -37,29 +22,23 @@ import { mediaAssetsQuery } from '../lib/content/queries.ts'
 import { runQuery, type ContentSource } from '../lib/content/source.ts'
 import { sanitiseSvg } from '../lib/content/svg-sanitiser.ts'
 
-/**
- * The largest original file the preview sends, in bytes: a phone's photo is 3 to 12 MB,
- * and Sanity's Studio warns above about 20. The file is read whole to check its hash.
- */
+/** A phone's photo is 3 to 12 MB; the file is read whole to check its hash. */
 export const PREVIEW_MEDIA_MAX_BYTES = 32 * 1024 * 1024
 
-/** Files read at a time, and waiting (then 503): a page asks for its images at once. */
+/** Beyond `queue` waiting, 503: a page asks for its images at once. */
 const READS = { concurrency: 2, queue: 32 }
 
 export type PreviewMediaOptions = {
-  /** The environment's content source (published): asset documents are never drafts. */
+  /** Published: asset documents are never drafts. */
   source: ContentSource
-  /** The app's public/ folder, where the build copies images into `media/`. */
   publicDir: string
-  /** Told why a request for an image was refused (its path, the error), for the log. */
+  /** Why an image was refused, for the log (the editor gets a plain 404). */
   onError: (path: string, error: unknown) => void
   maxBytes?: number
 }
 
-/** Refused, with the reason for the log only: the editor gets a plain 404. */
 class Refused extends Error {}
 
-/** See the module comment. */
 export class PreviewMedia {
   #options: PreviewMediaOptions
   #reads = new PQueue({ concurrency: READS.concurrency })
@@ -68,10 +47,7 @@ export class PreviewMedia {
     this.#options = options
   }
 
-  /**
-   * Answers a request for `/preview-media/…` or `/media/…`.
-   * @returns false for any other path (Next's to answer); true once answered. Never throws.
-   */
+  /** Answers `/preview-media/…` and `/media/…`; false for any other path. Never throws. */
   async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/'
     const inFolder = (folder: string) => pathname.startsWith(`${folder}/`)
@@ -101,7 +77,7 @@ export class PreviewMedia {
     return true
   }
 
-  /** The dataset's file of an asset, by `_id` (see the module comment). */
+  /** Only when the file's sha1 is the one the id carries, so the address names the bytes. */
   async #datasetImage(assetId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Exactly an asset id: no encoding, separator or dot segment gets this far.
     if (!isImageAssetId(assetId)) throw new Refused(`"${assetId}" is not a Sanity image asset id`)
@@ -137,7 +113,6 @@ export class PreviewMedia {
     res.end(req.method === 'HEAD' ? undefined : sent)
   }
 
-  /** A copy the build wrote into public/media/, by its name. */
   async #copiedImage(name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isMediaFileName(name)) throw new Refused(`"${name}" is not a name the media step writes`)
     const type = imageMimeType(name.slice(name.lastIndexOf('.') + 1))
@@ -160,10 +135,7 @@ export class PreviewMedia {
   }
 }
 
-/**
- * A file's bytes, when it is a regular file of at most `maxBytes`.
- * @throws Error saying why not
- */
+/** @throws Error unless `file` is a regular file of at most `maxBytes` */
 async function readAtMost(file: string, maxBytes: number): Promise<Buffer> {
   const handle = await open(file)
   try {

@@ -1,14 +1,6 @@
 /**
- * Serves the live build like a first-rate static host: clean URLs, `404.html`
- * with status 404, old addresses (a case study's legacy id, a slug an editor changed)
- * answered with a permanent redirect to their page (the build's `.redirects.json`),
- * brotli/gzip files precompressed at build time (chosen by Accept-Encoding, with
- * `Vary`), ETag and Last-Modified revalidation, HEAD, Range, and the headers of the
- * build's `_headers` file (security headers, per-page Content-Security-Policy, year-long
- * caching of hashed assets); a content image always with `MEDIA_HEADERS`, a build's
- * `_headers` older than them (one kept for rollback) included.
- * Other methods on pages get 405. (Editors' preview requests never get here: server/app.ts
- * hands them to the preview server first.)
+ * Serves the live build as a static host would: clean URLs, 404.html, `.redirects.json`, precompressed
+ * files, revalidation, Range and `_headers`; content images always with `MEDIA_HEADERS`.
  */
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -27,13 +19,9 @@ import { MEDIA_URL_DIR } from '../lib/content/image.ts'
 import type { BuildStore } from './build-store.ts'
 import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
 
-/** A build as the server holds it in memory: its files and redirects, and its header rules. */
 type LoadedSite = { dir: string; index: SiteIndex; rules: HeaderRules }
 
-/**
- * Loads each build once (its file list, `.redirects.json` and `_headers`), keyed by folder; a
- * build's files never change after it went live, so this never goes stale.
- */
+/** Loads each build once, keyed by folder: a build never changes after it went live. */
 export class SiteCache {
   #sites = new Map<string, Promise<LoadedSite>>()
   #store: BuildStore
@@ -42,7 +30,6 @@ export class SiteCache {
     this.#store = store
   }
 
-  /** The live build, or null when nothing is live yet. */
   async live(): Promise<LoadedSite | null> {
     const dir = await this.#store.liveDir()
     if (!dir) return null
@@ -55,7 +42,6 @@ export class SiteCache {
       }))()
       site.catch(() => this.#sites.delete(dir))
       this.#sites.set(dir, site)
-      // Forget builds that are no longer kept.
       if (this.#sites.size > this.#store.keep + 1) {
         const kept = new Set((await this.#store.list()).map((build) => build.dir))
         for (const key of this.#sites.keys()) if (!kept.has(key)) this.#sites.delete(key)
@@ -65,33 +51,23 @@ export class SiteCache {
   }
 }
 
-/** Sets each header on the reply. */
 export function setHeaders(reply: FastifyReply, headers: Record<string, string>) {
   for (const [name, value] of Object.entries(headers)) reply.header(name, value)
 }
 
-/**
- * The headers `_headers` gives a request's path (the live build's rules; the base
- * security headers when nothing is live), for an app-wide onRequest hook.
- */
+/** The live build's `_headers` for a request URL (the base headers when nothing is live). */
 export async function headersForRequest(cache: SiteCache, url: string): Promise<Record<string, string>> {
   const site = await cache.live()
   return site ? headersFor(site.rules, url.split('?')[0] ?? '/') : BASE_HEADERS
 }
 
-/**
- * Whether the live build answers a path with one of its files (not a redirect, not 404).
- * @param url a request URL (its query is ignored)
- */
+/** Whether the live build answers a request URL with one of its files (not a redirect, not 404). */
 export async function isLiveFile(cache: SiteCache, url: string): Promise<boolean> {
   const site = await cache.live()
   return site !== null && resolvePath(site.index, url.split('?')[0] ?? '/').kind === 'file'
 }
 
-/**
- * Registers the static routes: GET/HEAD of any path from the live build, 405 for other methods.
- * @param cache the live build (see SiteCache)
- */
+/** GET/HEAD of any path from the live build, 405 for other methods. */
 export async function staticRoutes(app: FastifyInstance, { cache }: { cache: SiteCache }): Promise<void> {
   await app.register(fastifyStatic, {
     root: path.resolve('.'), // replaced per request by the live build's folder
@@ -123,8 +99,7 @@ export async function staticRoutes(app: FastifyInstance, { cache }: { cache: Sit
       const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt)
       const resolution = resolvePath(site.index, pathname || '/')
       if (resolution.kind === 'redirect') {
-        // The query goes along (a campaign's tags). Revalidated like a page, not cached for
-        // good: a later build may give an old address back to a page of its own.
+        // Not cached for good: a later build may give an old address back to a page of its own.
         reply.header('Cache-Control', REVALIDATE)
         const query = queryAt < 0 ? '' : request.url.slice(queryAt)
         return reply.redirect(`${resolution.location}${query}`, REDIRECT_STATUS)
