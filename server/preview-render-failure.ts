@@ -1,22 +1,11 @@
-/**
- * A preview page that fails to render names the drafts it read. The drafts' vetting
- * (lib/content/draft-vetting.ts) keeps out every draft that breaks a rule, so a failure
- * is rare; when one happens anyway, Next answers with its own error page (status 500),
- * which tells an editor nothing. This answers instead, when nothing of Next's answer has
- * been sent yet, with a notice page naming the drafts the render read (recorded by
- * lib/content/drafts-read.ts): the likely causes, which the editor can open in the Studio
- * and fix or discard. The error itself goes to the publisher log as before.
- */
+/** A preview render that fails answers a notice naming the drafts it read, in place of Next's bare error page. */
 import type { ServerResponse } from 'node:http'
 import type { DraftRead } from '../lib/content/drafts-read.ts'
 
-/** The most drafts a notice lists by name (a page reads a few; a list of hundreds helps no one). */
+/** A page reads a few; a list of hundreds helps no one. */
 const LISTED = 10
 
-/**
- * The notice's heading and text for a failed render of `path`.
- * @param drafts the drafts the render read, in the order it read them
- */
+/** The notice's heading and text, from the drafts the render read, in order. */
 export function failedRenderNotice(path: string, drafts: readonly DraftRead[]): [string, string] {
   const title = 'The preview could not render this page'
   if (drafts.length === 0)
@@ -33,16 +22,11 @@ export function failedRenderNotice(path: string, drafts: readonly DraftRead[]): 
   ]
 }
 
-/** Headers of Next's answer that would describe its body, not the notice. */
 const BODY_HEADERS = ['content-encoding', 'content-length', 'content-type', 'etag', 'transfer-encoding']
 
 /**
- * Makes a 500 answer, whoever starts it (Next's error page, or the renderer's own), the
- * notice page `notice()` gives, as long as nothing of it was sent: its headers are set
- * aside for the notice's, and every byte written after (compressed or not: Next's
- * compression writes through this) is dropped. Any other answer passes untouched.
- * @param res the response, before the render starts
- * @param notice the notice page's HTML, made when the failure is seen
+ * Turns any 500 on `res` whose head is not yet sent into `notice()`'s HTML, dropping every later byte
+ * (compressed or not); any other answer passes untouched. Call before the render starts.
  */
 export function answerFailureWith(res: ServerResponse, notice: () => string): void {
   const { writeHead, write, end } = res
