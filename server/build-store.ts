@@ -1,4 +1,4 @@
-/** Kept builds in `<root>/builds/<id>/` and `<root>/live`, a symlink swapped atomically and read per request. */
+/** Kept builds in `<root>/builds/<id>/`, and `<root>/live`: a symlink swapped atomically, read per request. */
 import { cp, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises'
 import path from 'node:path'
 import { readBuildInfo, type BuildInfo } from '../lib/build-output.ts'
@@ -6,7 +6,7 @@ import { readBuildInfo, type BuildInfo } from '../lib/build-output.ts'
 /** The live one is never removed. */
 export const KEEP_BUILDS = 5
 
-/** Removes what a failed step left, then throws the step's error (its message adds a failed removal; `code` kept). */
+/** Removes what a failed step left, then throws the step's error (with its `code`, and any removal failure). */
 async function removeAfterFailure(leftover: string, error: unknown): Promise<never> {
   try {
     await rm(leftover, { recursive: true, force: true })
@@ -113,7 +113,7 @@ export class BuildStore {
   /**
    * The one way a new build goes live: `add`, then `setLive`; old builds stay until `prune()`.
    * @returns the build, the id it replaced (or null) and ms taken
-   * @throws Error when storing or swapping failed: the live build is unchanged and nothing of this one is kept
+   * @throws Error when storing or swapping failed: the live build is unchanged, nothing of this one kept
    */
   async putLive(
     exportDir: string,

@@ -1,4 +1,4 @@
-/** Each document's last publish, in memory, for the Studio's badge: a build carries every publish requested before it. */
+/** Each document's last publish, in memory: a build carries every publish requested before it started. */
 import { DocumentId, getPublishedId } from '@sanity/id-utils'
 import type { BuildInfo } from '../lib/build-output.ts'
 

@@ -54,7 +54,7 @@ export function sitePathsOf(html: string): string[] {
 
 type Page = { file: string; paths: string[]; changed: boolean }
 
-/** The last gate's pages' paths by sha1 of their HTML: parsing every page took most of a gate at 1,000 case studies. */
+/** The last gate's paths by sha1 of the page: parsing every page took most of a gate at 1,000 case studies. */
 let pathsByContent = new Map<string, string[]>()
 
 /** Every HTML page of `candidate`; changed: new, or not the same bytes as in `live`. */

@@ -1,4 +1,4 @@
-/** `POST /api/contact`, the embedded default's contact inbox: checked entries, fsync'd as JSON lines before "OK". */
+/** `POST /api/contact`, the embedded default's inbox: checked entries fsync'd as JSON lines before "OK". */
 import { mkdir, open } from 'node:fs/promises'
 import path from 'node:path'
 import formbody from '@fastify/formbody'

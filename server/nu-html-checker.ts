@@ -98,13 +98,13 @@ function relativeFile(root: string, file: string): string {
   return path.relative(root, path.resolve(root, file)).split(path.sep).join('/')
 }
 
-/** Heap measured in docs/publishing.md; out of memory, the JVM exits so the gate restarts it rather than ask a broken one. */
+/** Heap: docs/publishing.md. Out of memory, the JVM exits: the gate restarts it, not asking a broken one. */
 const SERVICE_JVM_FLAGS = ['-Xmx192m', '-XX:+UseSerialGC', '-XX:+ExitOnOutOfMemoryError']
 
 /** The service's default is 2 MB; the one-shot checker has no limit. */
 const SERVICE_MAX_FILE_BYTES = 16 * 1024 * 1024
 
-/** Its limit counts warnings even at `level=error`: a list of 1,000 case studies reached the default 1,000. */
+/** Warnings count even at `level=error`: a list of 1,000 case studies reached the default 1,000. */
 const SERVICE_MESSAGE_LIMIT = 1_000_000
 
 /** The service counts as started once it finds no error here (this also warms it up). */

@@ -1,4 +1,4 @@
-/** The preview server's build in `.next-preview/`: made again only when the code changed, and its draft-mode key. */
+/** The preview server's build (`.next-preview/`, made again when the code changed) and its draft-mode key. */
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from 'pino'

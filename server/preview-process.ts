@@ -1,4 +1,4 @@
-/** Starts, supervises and restarts the preview process, and hands it a session's requests over its Unix socket (docs/architecture.md). */
+/** Runs and restarts the preview process, and proxies sessions' requests to its Unix socket. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
@@ -31,7 +31,7 @@ const PREVIEW_NICENESS = 19
 const idleScheduling = (): string[] =>
   spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0 ? ['chrt', '--idle', '0'] : []
 
-/** Why the preview does not answer: all editors and `/healthz` learn (the error itself can quote drafts: log only). */
+/** All editors and `/healthz` learn of a failure: its error can quote drafts, so it goes to the log only. */
 export type PreviewDownReason = 'build-failed' | 'crashed' | 'out-of-memory' | 'runaway' | 'stopped'
 
 const DOWN_MESSAGES: Record<PreviewDownReason, string> = {
@@ -146,7 +146,7 @@ export class PreviewProcess implements PreviewHandler {
     return (this.#options.limits?.timeLimitMs ?? DEFAULT_RENDER_LIMITS.timeLimitMs) + 10_000
   }
 
-  /** Builds the preview when needed, then starts the process; resolves once it is ready or has failed (see `current`). */
+  /** Builds the preview when needed and starts the process; resolves once it is ready or has failed. */
   async start(): Promise<{ buildMs: number; readyMs: number }> {
     const started = performance.now()
     let buildMs = 0
@@ -174,7 +174,7 @@ export class PreviewProcess implements PreviewHandler {
     return this.#child?.pid
   }
 
-  /** Streams a request to the process without the session cookie, tagged with its session; else answers itself. */
+  /** Streams a request to the process, session cookie out and session tag in; else answers itself. */
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // Not the live build's headers for this path.
     for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name)

@@ -1,4 +1,4 @@
-/** A preview render that fails answers a notice naming the drafts it read, in place of Next's bare error page. */
+/** A failed preview render answers a notice naming the drafts it read, not Next's bare error page. */
 import type { ServerResponse } from 'node:http'
 import type { DraftRead } from '../lib/content/drafts-read.ts'
 

@@ -79,7 +79,7 @@ export function previewContentSecurityPolicy(
   )
 }
 
-/** The session's tag, set by the publisher over any copy sent (only it reaches the socket); taken off before Next. */
+/** The session's tag, set by the publisher over any copy sent; taken off before Next. */
 export const SESSION_HEADER = 'x-preview-session'
 
 function takeSession(req: IncomingMessage): string {
@@ -91,7 +91,7 @@ function takeSession(req: IncomingMessage): string {
 // A notice names a path an editor typed.
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-/** A script-free HTML page telling an editor why the preview did not render; `title` and `text` are plain text. */
+/** A script-free page telling an editor why the preview did not render; `title` and `text` are plain. */
 export function noticePage(title: string, text: string): string {
   return `<!doctype html><html lang="en-GB"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><body style="font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1.25rem"><h1 style="font-size:1.5rem">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="">Try again</a></p></body></html>`
 }
@@ -103,7 +103,7 @@ function withoutCacheVerdict(res: ServerResponse): void {
     name.toLowerCase() === 'x-nextjs-cache' ? res : setHeader(name, value)
 }
 
-/** `url` pointed at its public/ folder's index.html if it has one (Next serves exact paths only); query kept. */
+/** `url` pointed at its public/ folder's index.html if any (Next serves exact paths only); query kept. */
 export function withIndexFile(url: string, publicDir: string): string {
   const [pathname = '/', ...query] = url.split('?')
   if (pathname === '/' || pathname.includes('..')) return url
@@ -125,7 +125,7 @@ const noticePolicy = (studioOrigins: readonly string[]) =>
     ['frame-ancestors', `'self'`, ...studioOrigins].join(' '),
   ].join('; ')
 
-/** Headers of any preview answer that is not a render's: base and preview headers, a policy where nothing runs. */
+/** Headers of a preview answer that is not a render's: base, preview, and a policy where nothing runs. */
 export function noticeHeaders(studioOrigins: readonly string[]): Record<string, string> {
   return { ...BASE_HEADERS, ...PREVIEW_HEADERS, 'Content-Security-Policy': noticePolicy(studioOrigins) }
 }
@@ -138,7 +138,7 @@ export type PreviewRendererOptions = {
   imageOrigins?: readonly string[]
   /** Content images (server/preview-media.ts), outside the renders' places; false for another path. */
   media?: { answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> }
-  /** Validated integrations; only 'published' is asked for, and a rejection gives a policy without other hosts. */
+  /** Only 'published' is asked for; a rejection gives a policy without other hosts. */
   settings: (perspective: Perspective) => Promise<IntegrationSettings>
   limits?: Partial<RenderLimits>
   onRunaway: (path: string) => void
@@ -277,7 +277,7 @@ export class PreviewRenderer {
           // Next takes its scripts' nonce from the request's policy.
           req.headers['content-security-policy'] = policy
           res.setHeader('Content-Security-Policy', policy)
-          // Next's handler can stay pending after a client left mid-stream; a late-answered render still works.
+          // Next's handler can hang after a client left; a late-answered render still works.
           const ended = new Promise<void>((resolve) =>
             res.once('close', () => {
               if (!answeredLate) resolve()

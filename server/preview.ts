@@ -1,4 +1,4 @@
-/** Editors' preview routes (enable, disable, perspective, contact: docs/publishing.md) and the session test. */
+/** Editors' preview routes (enable, disable, perspective, contact: docs/publishing.md), the session test. */
 import fastifyCookie from '@fastify/cookie'
 import type { SanityClient } from '@sanity/client'
 import { urlSearchParamPreviewSecret, validatePreviewUrl } from '@sanity/preview-url-secret'

@@ -1,23 +1,13 @@
 /**
- * Runs one command and ends all of it when the program that started it ends, however that
- * one ends (SIGKILL included): `node server/process-guard.ts <program> [args…]`.
- * - Started as the leader of a process group of its own (`spawn(…, { detached: true })`),
- *   it runs the command in that same group: the command and everything it starts (a build's
- *   `next build` and its workers) share the group.
- * - Its stdin is a pipe its parent holds and never writes to. When the parent ends, the
- *   kernel closes the parent's end; the guard reads the end of the file and kills its whole
- *   group with SIGKILL, itself included. A pipe works on any Unix and needs no tool; the
- *   kernel's parent-death signal would kill the guard before it could end its group.
- * - SIGTERM, SIGINT and SIGHUP sent to the guard go on to the command (a graceful stop).
- * - It exits as the command did: the same exit code, or the same signal.
- * Refuses to run (exit 2, saying why) when it leads no process group of its own: killing
- * its group would then reach processes that are not its command's.
+ * `node server/process-guard.ts <program> [args…]`, spawned detached: runs the command in its own
+ * process group and SIGKILLs the group once its stdin pipe from the parent closes (a parent-death
+ * signal would kill the guard before it could end the group). Passes on SIGTERM, SIGINT and SIGHUP,
+ * and exits as the command did.
  */
 import { spawn } from 'node:child_process'
 
 const [program, ...args] = process.argv.slice(2)
 
-/** Whether a process group with this process's id exists: it leads one. */
 function leadsAGroup(): boolean {
   try {
     process.kill(-process.pid, 0)
@@ -40,7 +30,7 @@ if (!leadsAGroup()) {
 
 const endEverything = () => process.kill(-process.pid, 'SIGKILL')
 
-// Listening before the command starts: a parent that already ended is seen all the same.
+// Before the command starts: a parent that already ended is seen all the same.
 process.stdin.on('end', endEverything)
 process.stdin.on('error', endEverything)
 process.stdin.resume()

@@ -1,4 +1,4 @@
-/** `GET /api/publisher` and `GET /api/publish-status/:id`, the Studio's badge (who learns what: docs/publishing.md). */
+/** `GET /api/publisher` and `/api/publish-status/:id` for the Studio (who learns what: docs/publishing.md). */
 import { DocumentId, getPublishedId } from '@sanity/id-utils'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PUBLISH_STATUS_PATH, PUBLISHER_INFO_PATH } from '../lib/publisher-routes.ts'
@@ -32,7 +32,7 @@ const NAMED_DOCUMENT = /document "([^"]+)"/g
 
 /**
  * What one document's editor may read of a failed build's reason (one problem a line).
- * @returns the lines naming this document (or its versions); else which other document failed; else a pointer to the log
+ * @returns the lines naming this document (or its versions), else which other document failed, else the log
  */
 export function reasonFor(documentId: string, reason: string): string {
   const lines = reason.split('\n').map((line) => line.trim())
