@@ -3,7 +3,6 @@ import { cp, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promi
 import path from 'node:path'
 import { readBuildInfo, type BuildInfo } from '../lib/build-output.ts'
 
-/** The live one is never removed. */
 export const KEEP_BUILDS = 5
 
 /** Removes what a failed step left, then throws the step's error (with its `code`, and any removal failure). */
@@ -25,7 +24,6 @@ export class BuildStore {
   readonly liveLink: string
   readonly keep: number
 
-  /** @param root absolute folder for builds and the live link (created on demand) */
   constructor(root: string, keep = KEEP_BUILDS) {
     this.root = root
     this.buildsDir = path.join(root, 'builds')
@@ -94,10 +92,7 @@ export class BuildStore {
     return info
   }
 
-  /**
-   * A new symlink renamed over `live` (atomic on POSIX).
-   * @throws Error when no complete build has that id
-   */
+  /** A new symlink renamed over `live` (atomic on POSIX); throws when no complete build has that id. */
   async setLive(id: string): Promise<void> {
     const dir = path.join(this.buildsDir, id)
     if (!(await readBuildInfo(dir))) throw new Error(`No complete build "${id}" in ${this.buildsDir}`)

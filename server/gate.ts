@@ -143,7 +143,6 @@ export async function checkCandidate(
  * and runs once more, and a second failure throws (the gate never passes unchecked).
  */
 export class WarmHtmlChecks {
-  /** Null before the first check and after a failure. */
   #checker: Promise<HtmlChecker> | null = null
   #queue: Promise<unknown> = Promise.resolve()
   readonly #stopping = new AbortController()
@@ -154,10 +153,7 @@ export class WarmHtmlChecks {
     this.#onStart = onStart
   }
 
-  /**
-   * `checkHtml`'s contract, one check at a time.
-   * @throws Error when the service cannot start, a check fails twice, or after `stop()`
-   */
+  /** `checkHtml`'s contract, one at a time; throws when it cannot start, fails twice, or after `stop()`. */
   check = (root: string, files: readonly string[]): Promise<HtmlError[]> => {
     const run = this.#queue.then(() => this.#check(root, files))
     this.#queue = run.catch(() => {})

@@ -82,7 +82,6 @@ export async function checkHtml(root: string, files: readonly string[]): Promise
   return errorsOf(messages, (message) => (message.url ? fileOf(root, message.url) : '(checker)'))
 }
 
-/** The checker's `file:` URL as a path relative to root. */
 function fileOf(root: string, url: string): string {
   try {
     return path
@@ -115,15 +114,11 @@ const PROBE_PAGE =
 const CONCURRENT_PAGES = 2
 
 export type HtmlChecker = {
-  /** On 127.0.0.1 only. */
   readonly port: number
   /** The guard's where `setpriv` is missing (child-lifetime.ts). */
   readonly pid: number
   readonly running: boolean
-  /**
-   * `checkHtml`'s contract; a file that cannot be read is one error naming it.
-   * @throws Error when the service does not answer, answers other than 200, or not with JSON
-   */
+  /** `checkHtml`'s contract (an unreadable file is one error); throws when the service answers wrong or not. */
   check(root: string, files: readonly string[]): Promise<HtmlError[]>
   /** SIGTERM, SIGKILL after 5 s; resolves once it has exited. */
   stop(): Promise<void>
@@ -148,7 +143,6 @@ class ServiceChecker implements HtmlChecker {
   readonly #group: boolean
   readonly #exited: Promise<void>
   #running = true
-  /** Its last output, for an error message. */
   output = ''
 
   /** @param group the child leads a process group (the guard and the JVM): a hard stop kills the group */

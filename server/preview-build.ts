@@ -5,7 +5,6 @@ import type { Logger } from 'pino'
 import { codeVersion } from '../lib/code-version.ts'
 import { runBuildCommand } from './build-command.ts'
 
-/** next.config.mjs `PREVIEW_SERVER_DIST_DIR`. */
 export const PREVIEW_DIST_DIR = '.next-preview'
 
 const BUILD_ARGV = ['npm', 'run', 'build:preview']
@@ -27,10 +26,7 @@ async function builtVersion(root: string): Promise<string | null> {
   )
 }
 
-/**
- * The `__prerender_bypass` cookie's value, from the build's prerender manifest.
- * @throws Error naming the file and field when Next's build no longer has them
- */
+/** The `__prerender_bypass` cookie's value; throws naming the file and field when Next's build lacks them. */
 export async function previewModeId(root: string): Promise<string> {
   const file = path.join(root, PREVIEW_DIST_DIR, 'prerender-manifest.json')
   const manifest = JSON.parse(await readFile(file, 'utf8')) as { preview?: { previewModeId?: unknown } }

@@ -14,7 +14,6 @@ import { PREVIEW_HEADERS } from './preview.ts'
 import { answerFailureWith, failedRenderNotice } from './preview-render-failure.ts'
 import { SessionQueue, type SessionQueueOptions } from './session-queue.ts'
 
-/** As `next().getRequestHandler()` returns it. */
 export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
 /** The page being rendered, for log lines written during its render. */
@@ -44,7 +43,6 @@ const DRAFT_MODE_COOKIE = '__prerender_bypass'
 /** The preview process's exit code after a render that would not end. */
 export const RUNAWAY_EXIT_CODE = 70
 
-/** A Cookie header without every occurrence of the cookie `name`. */
 export function withoutCookie(header: string | undefined, name: string): string {
   return (header ?? '')
     .split(';')
@@ -132,7 +130,6 @@ export function noticeHeaders(studioOrigins: readonly string[]): Record<string, 
 
 export type PreviewRendererOptions = {
   handler: NextHandler
-  /** The build's prerender manifest's previewModeId. */
   modeId: string
   studioOrigins: readonly string[]
   imageOrigins?: readonly string[]
@@ -174,7 +171,6 @@ export class PreviewRenderer {
   readonly limits: RenderLimits
   #options: PreviewRendererOptions
   #queue: PQueue<SessionQueue, SessionQueueOptions>
-  /** Each session's requests rendering or waiting. */
   #held = new Map<string, number>()
   #staticFiles: Set<string>
 
