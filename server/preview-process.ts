@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Logger } from 'pino'
+import { levels, type Level, type Logger } from 'pino'
 import { PREVIEW_COOKIE } from './preview.ts'
 import { ensurePreviewBuild } from './preview-build.ts'
 import { previewEnv } from './preview-env.ts'
@@ -301,7 +301,7 @@ export class PreviewProcess implements PreviewHandler {
         }
         const { level, msg, ...fields } = entry
         for (const name of ['time', 'pid', 'hostname']) delete fields[name]
-        const method = LEVELS[level as number] ?? 'info'
+        const method = (levels.labels[level as number] ?? 'info') as Level
         if (method === 'error' || method === 'fatal') lastError = String(fields.error ?? msg ?? '')
         log[method](fields, String(msg ?? ''))
       })
@@ -347,15 +347,6 @@ export class PreviewProcess implements PreviewHandler {
       if (this.#state.kind !== 'stopped') void this.#spawn()
     }, delay)
   }
-}
-
-const LEVELS: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
-  10: 'trace',
-  20: 'debug',
-  30: 'info',
-  40: 'warn',
-  50: 'error',
-  60: 'fatal',
 }
 
 function parseLine(line: string): Record<string, unknown> | null {
