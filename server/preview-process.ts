@@ -22,7 +22,7 @@ import {
 
 const CHILD = path.join(import.meta.dirname, 'preview-child.ts')
 
-/** Its heap limit in MB by default: the seed's pages need about 150. */
+/** The preview process's default heap limit in MB: the seed's pages need about 150. */
 export const DEFAULT_PREVIEW_HEAP_MB = 512
 
 /** Nice 19 on top of SCHED_IDLE, or alone where `chrt` is missing (measurements: docs/speed.md). */
