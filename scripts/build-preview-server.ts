@@ -1,13 +1,6 @@
 /**
- * `npm run build:preview`: builds editors' preview server, the same app as the export
- * run as a Next server (next.config.mjs with NEXT_TARGET=preview-server, into
- * .next-preview/), and records the code version it was built from, so that `npm start`
- * builds it again only when the code changed (server/preview-build.ts runs this when
- * needed; run it by hand to have the preview ready as soon as the publisher starts).
- * First it puts the published content's images into public/media/ (lib/content/media-sync.ts,
- * the site build's media step, adding what is missing: see `MediaSyncMode`): the preview
- * server serves them from there and draws the small ones into its pages, so it works on
- * a fresh clone, before any site build ran.
+ * `npm run build:preview`: the published images into public/media/ (so a fresh clone's preview
+ * has them), then the preview server's Next build, marked with the code version it was built from.
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
