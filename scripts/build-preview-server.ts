@@ -1,7 +1,4 @@
-/**
- * `npm run build:preview`: the published images into public/media/ (so a fresh clone's preview
- * has them), then the preview server's Next build, marked with the code version it was built from.
- */
+/** `npm run build:preview`: the published images into public/media/, then the preview server's Next build, marked with its code version. */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { ContentError, getMediaAssets } from '../lib/content/index.ts'

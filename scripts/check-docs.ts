@@ -1,8 +1,4 @@
-/**
- * `npm run test:docs`, after remark-validate-links has checked the links: fails when
- * README.md, SECURITY.md or a docs/*.md names in code a repository path that does not
- * exist (and git does not ignore) or an npm script package.json lacks. Run from the root.
- */
+/** `npm run test:docs` after remark-validate-links: fails on a path or npm script the docs name in code that does not exist. */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { problemsOf, referencesIn } from './docs/references.ts'

@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-/**
- * Drops the optional dependencies package-lock.json names with no entry of their own (other
- * platforms' binaries the registry mirror lacks), which `npm ci` rejects. Argument: the lockfile.
- */
+/** Drops optional dependencies the lockfile names without an entry (binaries the mirror lacks), which `npm ci` rejects. */
 import { readFileSync, writeFileSync } from 'node:fs'
 
 const file = process.argv[2] ?? 'package-lock.json'

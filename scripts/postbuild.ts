@@ -1,7 +1,4 @@
-/**
- * The build's last step: runs postbuild/ on out/ (OUT_DIR), with the live build's
- * (PREVIOUS_BUILD_DIR) old addresses and the files taken from it (REUSED_FILES, final already).
- */
+/** The build's last step: postbuild/ on out/ (OUT_DIR), given the live build (PREVIOUS_BUILD_DIR) and the files taken from it. */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { readRedirects } from '../lib/build-output.ts'

@@ -1,7 +1,4 @@
-/**
- * `npm run publish:local`: sends the webhook Sanity sends on publish, waits until the build
- * is live and prints how long that took. Options: --no-wait, --url http://host:port, --document <_id>.
- */
+/** `npm run publish:local [-- --no-wait --url <origin> --document <_id>]`: a publish's webhook, then the time to live. */
 import { isPublishedId } from '../lib/content/source.ts'
 import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { readHealth, sendWebhook, waitUntilSettled } from './publisher-client.ts'

@@ -5,10 +5,7 @@ import { HEALTH_PATH, WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import type { HealthReport } from '../server/health.ts'
 import { operatorHeaders } from '../server/secrets.ts'
 
-/**
- * The headers Sanity's webhook sends with `body` (the exact JSON text signed): signature and
- * idempotency key. `signedAt` is ms since the epoch; the publisher refuses one 5 min off.
- */
+/** Sanity's webhook headers for `body` (the exact JSON signed); the publisher refuses a `signedAt` 5 min off. */
 export async function webhookHeaders(
   body: string,
   webhookSecret: string,
@@ -23,10 +20,8 @@ export async function webhookHeaders(
 }
 
 /**
- * Sends the webhook Sanity sends when `document` is published to the publisher at `base`
- * (e.g. `http://127.0.0.1:3000`).
- * @returns the HTTP status: 202 accepted, 200 already accepted, 401 a wrong signature, 404 webhook off
- * @throws TypeError when the publisher cannot be reached
+ * Sends the webhook Sanity sends when `document` is published to the publisher at `base`.
+ * @returns 202 accepted, 200 already accepted, 401 a wrong signature, 404 webhook off; throws TypeError unreached
  */
 export async function sendWebhook(
   base: string,
@@ -43,10 +38,7 @@ export async function sendWebhook(
   return response.status
 }
 
-/**
- * The whole `/healthz` report (errors included), asked as the operator.
- * @throws TypeError when the publisher cannot be reached; SyntaxError when it does not answer JSON
- */
+/** The whole `/healthz` report, asked as the operator; throws TypeError unreached, SyntaxError on no JSON. */
 export async function readHealth(base: string, webhookSecret: string): Promise<HealthReport> {
   const response = await fetch(`${base}${HEALTH_PATH}`, { headers: operatorHeaders(webhookSecret) })
   return (await response.json()) as HealthReport

@@ -19,11 +19,7 @@ export type ContentStepResult = {
   mediaMs: number
 }
 
-/**
- * The `_id`s the schema's rules must run on: the changed documents and those whose rules
- * read what changed; null (all) without a live map or when a document was removed (a
- * reference to it is no query).
- */
+/** The `_id`s to validate: changed ones and their rules' readers; null (all) without a map or after a removal. */
 export function changedOnly(
   previous: Pick<DependencyMap, 'documents' | 'ruleReads'> | null,
   documents: StoredDocument[],

@@ -46,10 +46,7 @@ export async function markCompiled(root: string, key: string): Promise<void> {
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next')
 
-/**
- * Runs one half of `next build`, output shown as it comes (generate needs CONTENT_SNAPSHOT in `env`).
- * @throws Error naming the mode and how Next exited when it fails
- */
+/** Runs one half of `next build` (generate needs CONTENT_SNAPSHOT); throws naming the mode and Next's exit. */
 export async function runNextBuild(
   root: string,
   mode: 'compile' | 'generate',
@@ -69,11 +66,7 @@ export async function runNextBuild(
 
 const PRERENDER_MANIFEST = '.next/prerender-manifest.json'
 
-/**
- * Checks that every page Next's manifest says it rendered (error pages aside) is in `outDir`.
- * @returns how many pages there are
- * @throws Error naming the first missing page
- */
+/** How many pages Next's manifest says it rendered (error pages aside); throws naming the first not in `outDir`. */
 export async function exportedPages(root: string, outDir: string): Promise<number> {
   const manifest = JSON.parse(await readFile(path.join(root, PRERENDER_MANIFEST), 'utf8')) as {
     routes?: Record<string, unknown>

@@ -4,13 +4,10 @@
  * an npm script is `npm run <name>`, `npm start`, `npm stop` or `npm test`, prose included.
  */
 
-/** What the check asks of the repository. */
+/** What the check asks of the repository: package.json's scripts, and of a path from the root whether it exists or git ignores it. */
 export type Repository = {
-  /** The scripts package.json defines. */
   scripts: ReadonlySet<string>
-  /** Whether a path relative to the repository's root exists. */
   exists: (relativePath: string) => boolean
-  /** Whether git ignores a path relative to the repository's root. */
   ignored: (relativePath: string) => boolean
 }
 
@@ -64,12 +61,7 @@ function splitFences(text: string): { prose: string; blocks: { offset: number; t
   return { prose, blocks }
 }
 
-/**
- * The paths (words of code whose first segment is a top-level name) and npm scripts
- * (prose included) a Markdown document names, in order of appearance.
- * @param file the document's path relative to the repository's root, e.g. 'docs/content.md'
- * @param topLevel names at the repository's top level
- */
+/** The paths and npm scripts a Markdown document (`file` from the root) names, in order of appearance. */
 export function referencesIn(file: string, text: string, topLevel: ReadonlySet<string>): Reference[] {
   const found: (Reference & { offset: number })[] = []
   for (const command of text.matchAll(NPM_COMMAND)) {

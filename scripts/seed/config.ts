@@ -19,10 +19,7 @@ const required = (env: Record<string, string | undefined>, name: string, what: s
   return value
 }
 
-/**
- * SANITY_PROJECT_ID and SANITY_API_WRITE_TOKEN are required; the rest have defaults.
- * @throws Error with a one-line message naming the first missing variable
- */
+/** The settings; throws naming the first of SANITY_PROJECT_ID and SANITY_API_WRITE_TOKEN that is missing. */
 export function seedConfigFromEnv(env: Record<string, string | undefined> = process.env): SeedConfig {
   return {
     projectId: required(env, 'SANITY_PROJECT_ID', 'the id of the Sanity project to seed'),

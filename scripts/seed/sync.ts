@@ -37,10 +37,7 @@ function desiredDocuments(seed: Seed, assetIds: ReadonlyMap<string, string>): St
 
 const assetIdMap = (images: ImagePlan[]) => new Map(images.map((plan) => [plan.image.localId, plan.assetId]))
 
-/**
- * What seeding would change, from a client with raw read access; writes nothing.
- * @throws the client's error when a query fails (e.g. 401 for a bad token)
- */
+/** What seeding would change, from a client with raw read access; writes nothing, throws the client's error. */
 export async function planSeed(client: SanityClient, seed: Seed): Promise<SeedPlan> {
   const assets: { _id: string; sha1hash: string }[] = []
   for (const hashes of chunks([...new Set(seed.images.map((image) => image.sha1))], LOOKUP_CHUNK)) {
@@ -73,11 +70,7 @@ export async function planSeed(client: SanityClient, seed: Seed): Promise<SeedPl
   return { images, documents, existing }
 }
 
-/**
- * Carries out `planSeed`'s plan with a write client: uploads, then createOrReplace in
- * transactions of `batchSize`.
- * @throws the client's error when an upload or transaction fails (running again finishes the job)
- */
+/** Carries out `planSeed`'s plan: uploads, then createOrReplace in transactions; after an error, running again finishes. */
 export async function applySeed(
   client: SanityClient,
   seed: Seed,
