@@ -1,26 +1,8 @@
 import localFont from 'next/font/local'
 
-/*
- * Plus Jakarta Sans, variable, self-hosted from its npm package (no font request
- * leaves the site), as two faces split by `unicode-range`, the way Google Fonts
- * splits scripts (scripts/fonts/subsets.ts says why and makes both):
- * - `jakarta`: the core subset (ASCII and English punctuation, weights 400-800),
- *   13.7 KB, one TCP round trip; preloaded, since every page uses it above the fold;
- * - `jakartaExtended`: the rest of the package's latin file (accented letters,
- *   rarer symbols), subset the same way, not preloaded: the browser fetches it
- *   only for a page whose text has such a character.
- * The ranges are literals because next/font reads its options at compile time;
- * tests/unit/fonts.test.ts checks they are the core and the package's latin minus it.
- *
- * `display: 'optional'`: a page uses the font only if it is there for the first
- * paint (on a fast connection, or from the cache on every later page); otherwise it
- * keeps next/font's metric-matched fallback. With 'swap' a font arriving after the
- * first paint re-wrapped text and shifted the layout (CLS 0.028 on case study pages
- * with Lighthouse's applied throttling, 0.01 on the 404 page, which Next does not
- * preload the font for).
- */
+/* The site font's two faces (docs/speed.md, "The web font"); next/font needs the ranges as literals, a test checks them. */
 
-/** The core face and the metric-matched fallback (its `variable` is `--font-jakarta`). */
+/** The preloaded core face and the metric-matched fallback. */
 export const jakarta = localFont({
   src: '../assets/fonts/plus-jakarta-sans-core.woff2',
   variable: '--font-jakarta',
@@ -35,11 +17,7 @@ export const jakarta = localFont({
   ],
 })
 
-/**
- * The extended face (`--font-jakarta-extended`), no fallback of its own: for a
- * character outside its range the browser goes on to `jakarta`, then to the
- * fallback. So globals.css lists it first.
- */
+/** The rest of latin, fetched only by a page that uses it; no fallback of its own, so globals.css lists it first. */
 export const jakartaExtended = localFont({
   src: '../assets/fonts/plus-jakarta-sans-extended.woff2',
   variable: '--font-jakarta-extended',

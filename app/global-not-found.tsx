@@ -11,11 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { themeColor: '#f7f6f2' }
 
-/**
- * The 404 page, exported as out/404.html (spec §2): every unknown path, in the site's
- * own document. Next renders it without a layout (the site and the Studio each have a
- * root layout of their own), hence `SiteDocument` here too.
- */
+/** The 404 page, out/404.html (spec §2); Next gives it no layout, hence `SiteDocument`. */
 export default function NotFound() {
   return (
     <SiteDocument>

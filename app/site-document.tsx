@@ -1,10 +1,4 @@
-/**
- * The site's document (`<html>` and `<body>`): fixed navigation, the page, the footer,
- * and in an editor's preview the banner and Presentation's visual editing. Shared by the
- * site's root layout (`app/(site)/layout.tsx`) and the 404 page (`app/global-not-found.tsx`),
- * which Next renders without any layout. The Studio has a root layout of its own
- * (`app/(studio)/layout.tsx`): nothing of this is under it.
- */
+/** The site's `<html>`, for its root layout and the 404 page (which Next renders without a layout). */
 import type { Metadata } from 'next'
 import { createElement, type ReactNode } from 'react'
 import { stegaClean } from 'next-sanity'
@@ -25,10 +19,7 @@ import { OG_IMAGE_SIZE, ogImagePath, organizationJsonLd, siteTitle } from '@/lib
 import { jakarta, jakartaExtended } from './fonts'
 import './globals.css'
 
-/**
- * The metadata every page starts from: title template, description, share card.
- * Pages without metadata of their own (the 404 page) share the home page's card.
- */
+/** The metadata every page starts from: title template, description, the home page's share card. */
 export async function siteMetadata(): Promise<Metadata> {
   const settings = stegaClean(await getSiteSettings(await pageSource()))
   const images = [{ url: ogImagePath('home'), ...OG_IMAGE_SIZE, alt: siteTitle(settings), type: 'image/png' }]
@@ -41,14 +32,10 @@ export async function siteMetadata(): Promise<Metadata> {
   }
 }
 
-/**
- * The document around a page of the site.
- * @param children the page's content, inside `<main id="main">`
- */
+/** The document around a page: header, `<main id="main">`, footer, and in a preview the banner and visual editing. */
 export async function SiteDocument({ children }: { children: ReactNode }) {
   const source = await pageSource()
   const settings = await getSiteSettings(source)
-  // An editor's preview render is marked on its source (lib/content/page-source.ts).
   const preview = source.preview === true
   const nonce = await previewScriptNonce()
   return (

@@ -4,19 +4,14 @@ import { sourceFromEnv } from '@/lib/content/source'
 
 export const dynamic = 'force-static'
 
-/** The newest of some ISO dates (documents' `_updatedAt`); undefined when none is known. */
+/** The newest of some ISO dates; undefined when none is known. */
 function newest(...dates: (string | null | undefined)[]): string | undefined {
   const known = dates.filter((date): date is string => Boolean(date)).sort()
   return known.at(-1)
 }
 
-/**
- * /sitemap.xml: every page at its canonical address (case studies by slug, not
- * legacy id), with `<lastmod>` from the `_updatedAt` of the documents it shows
- * (site settings appear on every page: header, footer, intros).
- */
+/** /sitemap.xml: every canonical address, `<lastmod>` from the documents it shows (site settings on every page). */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  // Rendered by every build (lib/content/reads.ts): its reads choose no page to render.
   const source = { ...sourceFromEnv(), reads: 'always' as const }
   const [settings, dates, caseStudies] = await Promise.all([
     getSiteSettings(source),

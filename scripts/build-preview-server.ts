@@ -1,14 +1,4 @@
-/**
- * `npm run build:preview`: builds editors' preview server, the same app as the export
- * run as a Next server (next.config.mjs with NEXT_TARGET=preview-server, into
- * .next-preview/), and records the code version it was built from, so that `npm start`
- * builds it again only when the code changed (server/preview-build.ts runs this when
- * needed; run it by hand to have the preview ready as soon as the publisher starts).
- * First it puts the published content's images into public/media/ (lib/content/media-sync.ts,
- * the site build's media step, adding what is missing: see `MediaSyncMode`): the preview
- * server serves them from there and draws the small ones into its pages, so it works on
- * a fresh clone, before any site build ran.
- */
+/** `npm run build:preview`: the published images into public/media/, then the preview server's Next build, marked with its code version. */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { ContentError, getMediaAssets } from '../lib/content/index.ts'

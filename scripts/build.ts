@@ -1,22 +1,4 @@
-/**
- * `npm run build`: the static export in out/, in timed steps:
- * 1. content check: one snapshot of the published content (the dataset file or the
- *    Content Lake), validated; a bad field stops the build here, naming the document
- *    and field (scripts/build/content-step.ts);
- * 2. media: the snapshot's images into public/media/;
- * 3. compile: Next bundles the app, only when the code (or a build-time setting) changed
- *    since the last compile (scripts/build/next-steps.ts);
- * 4. plan: with PREVIOUS_BUILD_DIR (the live build, which the publisher names), the pages
- *    of dynamic routes whose content did not change are taken from it
- *    (scripts/build/render-plan.ts); FULL_RENDER=1, or any doubt, renders everything;
- * 5. render: Next renders the other pages from the snapshot into out/, recording what each
- *    read (lib/content/reads.ts) and keeping the inlined images for the next build
- *    (.cache/build/inline-images/, per compile);
- * 6. reuse: the kept pages copied in from the live build (scripts/build/reuse-pages.ts);
- * 7. postbuild: out/ made deployable and marked complete (scripts/postbuild.ts).
- * Then it writes the dependency map (`out/.content-reads.json`, the next build's plan) and
- * each step's time (`out/.build-phases.json`: the publisher reports it at /healthz).
- */
+/** `npm run build`: the static export in out/, in the timed steps of docs/architecture.md, "Data flow". */
 import { spawnSync } from 'node:child_process'
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -56,7 +38,6 @@ for (const name of [
 const snapshot: ContentSource = { kind: 'local', file: snapshotFile, perspective: 'published' }
 const previousDir = environment.PREVIOUS_BUILD_DIR ? path.resolve(environment.PREVIOUS_BUILD_DIR) : null
 
-/** Each step's time in ms, in the order above. */
 const phases: Record<string, number> = {}
 const timed = async <T>(name: string, step: () => T | Promise<T>): Promise<T> => {
   const started = performance.now()
@@ -67,8 +48,7 @@ const timed = async <T>(name: string, step: () => T | Promise<T>): Promise<T> =>
   }
 }
 
-// The live build's map, when it was rendered by this same compile: its documents are the
-// content check's baseline, its reads the render plan's.
+// Another compile's map is no baseline for the content check.
 const key = await compileKey(root, environment)
 const live = previousDir ? await readDependencyMap(previousDir) : null
 const previous = live?.compileKey === key ? live : null
@@ -140,7 +120,6 @@ await timed('postbuild', () => {
     throw new Error(`postbuild failed: ${result.signal ?? `exit code ${result.status}`}`)
 })
 
-// Beside the build's marker: the next build's plan, and the figures for /healthz and the bench.
 const map = await dependencyMap(readsDir, content.documents, key, previous, reuse, content.ruleReads)
 await writeFile(path.join(outDir, CONTENT_READS_FILE), JSON.stringify(map) + '\n')
 await writeFile(path.join(outDir, BUILD_PHASES_FILE), JSON.stringify(phases, null, 2) + '\n')

@@ -1,10 +1,4 @@
-/**
- * `npm run dev`'s content step (thin CLI over scripts/build/content-step.ts, the same
- * step `npm run build` starts with): validates all published content and copies every
- * image it uses into public/media/. A bad field, e.g. a `javascript:` link, stops here
- * with the document `_id` and field, exit code 1, before anything is written.
- * Usage: node scripts/check-content.ts
- */
+/** `npm run dev`'s content step, the build's first: validates the published content and copies its images. */
 import path from 'node:path'
 import { ContentError } from '../lib/content/index.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'

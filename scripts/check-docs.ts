@@ -1,18 +1,9 @@
-/**
- * `npm run test:docs` (first in `npm test`): fails when README.md, SECURITY.md or a
- * docs/*.md names a repository path that does not exist or an npm script package.json
- * lacks, listing each with its file and line. What counts as a path (code words whose
- * first segment is a top-level name, relative links; not URLs, globs or what git
- * ignores) is in scripts/docs/references.ts. Run from the repository's root.
- */
+/** `npm run test:docs` after remark-validate-links: fails on a path or npm script the docs name in code that does not exist. */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { problemsOf, referencesIn, type Reference } from './docs/references.ts'
+import { problemsOf, referencesIn } from './docs/references.ts'
 
-/**
- * The paths among these that git ignores.
- * @param paths paths relative to the repository's root
- */
+/** The paths among these (relative to the root) that git ignores. */
 function ignoredOf(paths: readonly string[]): Set<string> {
   if (paths.length === 0) return new Set()
   try {
@@ -28,18 +19,13 @@ function ignoredOf(paths: readonly string[]): Set<string> {
   }
 }
 
-const docs = [
-  ...readdirSync('.').filter((name) => name.endsWith('.md')),
-  ...readdirSync('docs')
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
-].sort()
+const docs = ['README.md', 'SECURITY.md', ...readdirSync('docs').map((name) => `docs/${name}`)]
+  .filter((file) => file.endsWith('.md'))
+  .sort()
 const entries = readdirSync('.').filter((name) => name !== '.git')
 const ignoredEntries = ignoredOf(entries)
 const topLevel = new Set(entries.filter((name) => !ignoredEntries.has(name)))
-const references: Reference[] = docs.flatMap((file) =>
-  referencesIn(file, readFileSync(file, 'utf8'), topLevel),
-)
+const references = docs.flatMap((file) => referencesIn(file, readFileSync(file, 'utf8'), topLevel))
 const ignored = ignoredOf([...new Set(references.filter((r) => r.kind === 'path').map((r) => r.name))])
 const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
 const problems = problemsOf(references, {

@@ -1,10 +1,5 @@
 #!/usr/bin/env node
-/**
- * Fails when the committed TypeGen output is stale: regenerates the extracted
- * schema and the query result types (`npm run typegen`) and compares them with
- * what was there. Types are generated, never hand-edited, so any difference
- * means a schema or query changed without `npm run typegen`.
- */
+/** Fails when the committed TypeGen output differs from what `npm run typegen` makes now. */
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 

@@ -1,16 +1,5 @@
 #!/usr/bin/env node
-/**
- * Makes package-lock.json acceptable to `npm ci` on this project's registry mirror.
- *
- * Why: the mirror lacks other platforms' optional binaries (e.g.
- * `@tailwindcss/oxide-darwin-arm64`, `@next/swc-win32-x64-msvc`). `npm install`
- * then writes a lockfile whose packages list those optional dependencies with no
- * entry of their own, and `npm ci` rejects it ("Missing: ... from lock file").
- * This drops exactly those dangling optional-dependency references; nothing that
- * was installed changes. Run it after every `npm install` that edits the lockfile.
- *
- * Usage: node scripts/fix-lockfile.mjs [path/to/package-lock.json]
- */
+/** Drops optional dependencies the lockfile names without an entry (binaries the mirror lacks), which `npm ci` rejects. */
 import { readFileSync, writeFileSync } from 'node:fs'
 
 const file = process.argv[2] ?? 'package-lock.json'

@@ -1,16 +1,4 @@
-/**
- * Last step of `npm run build` (thin CLI over postbuild/index.ts): decodes
- * percent-encoded file names, writes a small page at each old case-study address,
- * `out/_headers` (security headers and a per-page Content-Security-Policy from site
- * settings) and `out/_redirects`, precompresses (brotli, gzip), writes each page's main
- * documents for the publish gate (`out/.page-documents.json`) and the old addresses
- * (`out/.redirects.json`), and marks the build complete with `out/.build.json`.
- * Usage: node scripts/postbuild.ts   (OUT_DIR overrides out/)
- * PREVIOUS_BUILD_DIR: the folder of the build that is live now (the publisher passes it),
- * whose `.redirects.json` is the history: a case study whose slug changed since keeps its
- * old address, redirected to the new one. Unset, or a build without that file: no history.
- * REUSED_FILES: a JSON list of the files the build took from the live build, final already.
- */
+/** The build's last step: postbuild/ on out/ (OUT_DIR), given the live build (PREVIOUS_BUILD_DIR) and the files taken from it. */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { readRedirects } from '../lib/build-output.ts'
@@ -25,10 +13,8 @@ import { SCRIPT_HASHES_FILE } from '../postbuild/security-headers.ts'
 
 const root = path.resolve(process.env.OUT_DIR ?? 'out')
 const started = performance.now()
-// Keyed by content and settings, so it holds whatever the code: beside the build's other
-// content-keyed caches, which a cold build (no .next/, as on CI) keeps.
+// Keyed by content, not code: outside .next/, so a cold build keeps it.
 const cacheDir = path.resolve('.cache/precompress')
-// The same query the case study routes are generated from, with each case study's _id.
 const caseStudies = await runQuery(caseStudyPathsQuery, {}, sourceFromEnv())
 const previousDir = process.env.PREVIOUS_BUILD_DIR
 const moved = caseStudyRedirects(
@@ -36,11 +22,10 @@ const moved = caseStudyRedirects(
   previousDir ? await readRedirects(path.resolve(previousDir)) : null,
 )
 const settings = await getSiteSettings()
-// Files the build took from the live build (scripts/build/reuse-pages.ts): final already.
 const reused = process.env.REUSED_FILES
   ? new Set(JSON.parse(await readFile(process.env.REUSED_FILES, 'utf8')) as string[])
   : undefined
-// The live build's pages' script hashes: the reused pages are its bytes, by the same code.
+// Reused pages are the live build's bytes: its script hashes hold for them.
 const reusedScriptHashes =
   reused && previousDir
     ? (JSON.parse(

@@ -1,15 +1,4 @@
-/**
- * `npm run publish:local`: does what Sanity does when an editor publishes:
- * signs a webhook with SANITY_WEBHOOK_SECRET and POSTs it to the running server
- * (http://127.0.0.1:PORT/webhooks/sanity), then waits until the rebuild is live and
- * prints how long publish-to-live took (the publisher's client: publisher-client.ts). With the embedded default this
- * rebuilds from the local dataset file: edit studio/seed/dataset.ndjson, run this.
- * Options: --no-wait (return after the 202), --url http://host:port,
- *          --document <_id> (the document the webhook names, as Sanity's does; the Studio's
- *          badge then reads its state from /api/publish-status/<_id>). A draft's id
- *          (`drafts.<_id>`, as a webhook with drafts on sends it) builds nothing: the
- *          preview renders drafts on request.
- */
+/** `npm run publish:local [-- --no-wait --url <origin> --document <_id>]`: a publish's webhook, then the time to live. */
 import { isPublishedId } from '../lib/content/source.ts'
 import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { readHealth, sendWebhook, waitUntilSettled } from './publisher-client.ts'
@@ -28,8 +17,6 @@ const wait = !process.argv.includes('--no-wait')
 const documentFlag = process.argv.indexOf('--document')
 const documentId = (documentFlag > 0 ? process.argv[documentFlag + 1] : undefined) ?? 'publish-local'
 
-// The whole report (a failure's reason) is for editors and the operator: this script proves
-// it is the operator with the token derived from the webhook secret it signs with.
 const before = await readHealth(base, secret)
 const started = performance.now()
 const status = await sendWebhook(base, secret, {
@@ -62,7 +49,6 @@ for (;;) {
     )
     process.exit(1)
   }
-  // Every publish ends live, failed or cancelled (the publisher is shutting down): never a wait without end.
   if (now.buildCounts.cancelled > before.buildCounts.cancelled) {
     console.error('publish:local: the build was cancelled: the publisher is shutting down')
     process.exit(1)

@@ -1,8 +1,4 @@
-/**
- * `npm run rollback [BUILD_ID]`: puts a kept build live at once (the server
- * picks it up on its next request). Without an id, the build before the live one.
- * `npm run rollback -- --list` lists the kept builds. SITE_DIR as for `npm start`.
- */
+/** `npm run rollback [-- BUILD_ID | --list]`: puts a kept build (default: the one before the live one) live at once. */
 import { BuildStore } from '../server/build-store.ts'
 import { configFromEnv } from '../server/config.ts'
 

@@ -1,10 +1,4 @@
-/**
- * Seeds a Sanity dataset with the embedded content (documents and images)
- * through @sanity/client. Idempotent: writes only what is missing or differs.
- *   SANITY_PROJECT_ID=abc123 SANITY_API_WRITE_TOKEN=... npm run seed [-- --dry-run]
- * Env: SANITY_PROJECT_ID, SANITY_API_WRITE_TOKEN (required), SANITY_DATASET,
- * SANITY_API_VERSION, LOCAL_DATASET, SANITY_API_HOST (tests only). See scripts/seed/.
- */
+/** `npm run seed [-- --dry-run]`: writes the embedded content's missing or changed documents and images to a Sanity dataset. */
 import path from 'node:path'
 import { createSeedClient, seedConfigFromEnv, type SeedConfig } from './seed/config.ts'
 import { loadSeed } from './seed/load.ts'

@@ -1,10 +1,4 @@
-/**
- * Writes the site font's two subsets, core and extended (scripts/fonts/subsets.ts),
- * to assets/fonts/. Run after upgrading @fontsource-variable/plus-jakarta-sans or
- * changing the core characters, then commit the files; a unit test fails while
- * a committed file differs from what this makes.
- * Usage: npm run fonts
- */
+/** `npm run fonts`: writes the font's two subsets to assets/fonts/ (a unit test fails while the committed ones differ). */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {

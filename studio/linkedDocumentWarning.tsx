@@ -1,31 +1,17 @@
 /**
- * A warning before an editor unpublishes or deletes a document that other published
- * documents link to. The site's publish gate (the publisher's server/gate.ts) checks
- * every page's links, so the rebuild after such an unpublish would be held back, the
- * site staying as it was, until those links are removed. The built-in `unpublish` and
- * `delete` actions are wrapped: when linking documents exist, a confirmation dialog
- * names them first; confirming goes on to Sanity's own dialog as before.
- * What counts as a link is what is stored: a reference to the document, or a case study
- * text link (the `link` annotation of schemaTypes/urls.ts, an `href` string in the
- * blocks' `markDefs`) to the document's page address (locations.ts).
+ * A warning before an editor unpublishes or deletes a document other published documents
+ * link to: the publish gate would hold that rebuild back until the links are gone.
  */
 import { useState } from 'react'
 import { useClient } from 'sanity'
 import type { DocumentActionComponent, DocumentActionDescription, SanityDocument } from 'sanity'
 import { caseStudyHref } from './locations.ts'
 
-/** Sanity API version of the query. */
 const API_VERSION = '2025-02-19'
 
-/** Actions after which the document's page is gone from the site. */
 const REMOVING_ACTIONS = new Set(['unpublish', 'delete'])
 
-/**
- * Other published documents that refer to `$id` or link to one of `$hrefs`: the text
- * fields with the link annotation are a case study's issue, solution and outcome
- * (schemaTypes/caseStudy.ts). A link's `#fragment` and `?query` are ignored, as the gate
- * ignores them.
- */
+/** Other published documents that refer to `$id`, or whose case study text links to one of `$hrefs` (fragment and query ignored, as the gate does). */
 export const LINKING_DOCUMENTS_QUERY = /* groq */ `*[
   _id != $id && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && (
     references($id) ||
@@ -35,14 +21,9 @@ export const LINKING_DOCUMENTS_QUERY = /* groq */ `*[
   )
 ] | order(_id asc) {_id, "title": coalesce(title, name, question, brandName, _id)}`
 
-/** A document that links to the one being removed. */
 export type LinkingDocument = { _id: string; title: string }
 
-/**
- * The page addresses a published document answers at: a case study's own page and the
- * page of its legacy id (as typed in a link: percent-encoded, e.g. `Osteopath%20Lancing`).
- * @returns [] for other types, whose documents have no page of their own
- */
+/** The addresses a case study answers at, as typed in links (slug and legacy id, raw and percent-encoded); [] for other types. */
 export function pageAddressesOf(doc: SanityDocument): string[] {
   if (doc._type !== 'caseStudy') return []
   const segments = [(doc.slug as { current?: string } | undefined)?.current, doc.legacyId]
@@ -55,14 +36,9 @@ export function pageAddressesOf(doc: SanityDocument): string[] {
   ]
 }
 
-/** A client that can run the query (the Studio's, from `useClient`). */
 type QueryClient = { fetch: <R>(query: string, params: Record<string, unknown>) => Promise<R> }
 
-/**
- * @param published the published version of the document about to be removed
- * @returns the other published documents that link to it, with their titles
- * @throws when the query fails
- */
+/** The other published documents that link to `published`, with their titles; throws when the query fails. */
 export function linkingDocuments(client: QueryClient, published: SanityDocument): Promise<LinkingDocument[]> {
   return client.fetch<LinkingDocument[]>(LINKING_DOCUMENTS_QUERY, {
     id: published._id,
@@ -70,7 +46,6 @@ export function linkingDocuments(client: QueryClient, published: SanityDocument)
   })
 }
 
-/** What the editor reads in the dialog. */
 function Warning({ documents, verb }: { documents: LinkingDocument[]; verb: string }) {
   return (
     <>
@@ -92,14 +67,9 @@ function Warning({ documents, verb }: { documents: LinkingDocument[]; verb: stri
   )
 }
 
-/** The wrapper's state: nothing yet, asking the dataset, or the dialog with what it found. */
 type Check = { state: 'idle' } | { state: 'checking' } | { state: 'warn'; documents: LinkingDocument[] }
 
-/**
- * Wraps a built-in `unpublish` or `delete` action (see the module comment).
- * @param original Sanity's action; it keeps its `action` key, so other config still finds it
- * @returns an action that looks like the original and asks first when others link here
- */
+/** Sanity's `unpublish` or `delete` action (same `action` key), asking first when others link here. */
 export function withLinkWarning(original: DocumentActionComponent): DocumentActionComponent {
   const verb = original.action === 'delete' ? 'delete' : 'unpublish'
   const Wrapped: DocumentActionComponent = (props) => {
@@ -145,9 +115,6 @@ export function withLinkWarning(original: DocumentActionComponent): DocumentActi
   return Wrapped
 }
 
-/**
- * For `document.actions`: the `unpublish` and `delete` actions wrapped, the others as they are.
- * @param action one action of the list Sanity passes
- */
+/** For `document.actions`: `unpublish` and `delete` wrapped, the others as they are. */
 export const warnWhenLinked = (action: DocumentActionComponent): DocumentActionComponent =>
   action.action && REMOVING_ACTIONS.has(action.action) ? withLinkWarning(action) : action

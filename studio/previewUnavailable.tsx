@@ -1,25 +1,18 @@
-/**
- * What the Studio's Preview tool shows before it opens a preview: it asks the publisher
- * (`/api/publisher`) whether it serves draft previews, and where none is served (the
- * site hosted on a CDN, a Studio with no publisher configured, a publisher with preview
- * off or out of reach) it says so, why, and what to set, instead of an empty frame.
- */
+/** The Preview tool's check that the publisher serves draft previews, and the screen that says why not and what to set. */
 import { Card, Flex, Heading, Spinner, Stack, Text } from '@sanity/ui'
 import { useEffect, useState, type ComponentType } from 'react'
 import type { Tool } from 'sanity'
 import { PUBLISHER_INFO_PATH, publisherBase } from './publisherApi.ts'
 
-/** Why there is no preview to show. */
 export type PreviewProblem =
   | { kind: 'no-publisher' }
   | { kind: 'not-served'; origin: string }
   | { kind: 'preview-off'; origin: string }
   | { kind: 'unreachable'; origin: string; error: string }
 
-/** The publisher's answer, or the problem in asking. */
 type Check = { state: 'checking' } | { state: 'ready' } | { state: 'problem'; problem: PreviewProblem }
 
-/** What an editor reads for each problem: a heading-sized summary and what to do. */
+/** What an editor reads for each problem: a title, what to do, and the setting. */
 export function explain(problem: PreviewProblem): { title: string; body: string; setting?: string } {
   switch (problem.kind) {
     case 'no-publisher':
@@ -47,11 +40,7 @@ export function explain(problem: PreviewProblem): { title: string; body: string;
   }
 }
 
-/**
- * Asks the publisher whether it serves draft previews.
- * @param publisherUrl its origin, or '' for this Studio's own origin
- * @returns ready, or the problem (never throws)
- */
+/** Asks the publisher (`publisherUrl`, '' for this origin) whether it serves draft previews; never throws. */
 export async function checkPublisher(publisherUrl: string): Promise<Check> {
   const base = publisherBase(publisherUrl)
   const origin = base || globalThis.location?.origin || 'this site'
@@ -75,7 +64,6 @@ export async function checkPublisher(publisherUrl: string): Promise<Check> {
   }
 }
 
-/** The tool's screen when there is no preview: what is missing and what to set. */
 export function PreviewUnavailable({ problem }: { problem: PreviewProblem }) {
   const { title, body, setting } = explain(problem)
   return (
@@ -97,12 +85,7 @@ export function PreviewUnavailable({ problem }: { problem: PreviewProblem }) {
   )
 }
 
-/**
- * A tool screen shown once the publisher has said it serves previews; until then a
- * spinner, and if it does not, `PreviewUnavailable`.
- * @param Screen the wrapped tool's component (the Presentation tool's)
- * @param publisherUrl the publisher's origin, or '' for this Studio's own
- */
+/** `Screen` once the publisher has said it serves previews; a spinner until then, else `PreviewUnavailable`. */
 export function withPublisherCheck(Screen: ComponentType<{ tool: Tool }>, publisherUrl: string) {
   function PreviewScreen(props: { tool: Tool }) {
     const [check, setCheck] = useState<Check>({ state: 'checking' })

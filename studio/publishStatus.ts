@@ -1,16 +1,4 @@
-/**
- * The document badge that tells an editor what became of their last publish, from
- * the publisher's `GET /api/publish-status/:id`:
- * - "Building" while the site is being rebuilt with it;
- * - "Live since 14:05", with the build id in the tooltip;
- * - "Not live", with the reason the build or the publish gate gave for this document in
- *   the tooltip (e.g. `Invalid content: document "x", field "y": ...`).
- * The publisher gives the reason only to an editor: the badge proves it is one with the
- * signed-in editor's proof (publisherProof.ts), and the Studio embedded in the site also
- * sends its own origin's cookies (an open preview session is a proof too).
- * Nothing is shown for a document the publisher has not published since it started,
- * or when there is no publisher (the site hosted on a CDN answers 404).
- */
+/** The document badge that tells an editor what became of their last publish (Building, Live since, Not live and why). */
 import { useEffect, useState } from 'react'
 import type { DocumentBadgeComponent, DocumentBadgeDescription } from 'sanity'
 import { useEditorProof, type EditorProof } from './publisherProof.ts'
@@ -23,17 +11,13 @@ export type PublishState =
   | { state: 'live'; since: string; buildId: string }
   | { state: 'failed'; at: string; reason?: string }
 
-/** How often the badge asks again while a build runs (ms). */
+/** ms between two asks while a build runs. */
 export const POLL_MS = 2000
 
-/** "14:05" in the editor's own time zone. */
 const clock = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
 
-/**
- * The badge for a state.
- * @returns null for no badge (unknown, or no answer)
- */
+/** The badge for a state; null (no badge) for unknown or no answer. */
 export function badgeFor(status: PublishState | null): DocumentBadgeDescription | null {
   switch (status?.state) {
     case 'building':
@@ -61,12 +45,7 @@ export function badgeFor(status: PublishState | null): DocumentBadgeDescription 
   }
 }
 
-/**
- * Asks the publisher for one document's state, with the editor's proof; a refused proof
- * is forgotten and the question asked again without it.
- * @param url the document's `/api/publish-status/<id>` URL
- * @param sameOrigin the publisher is this Studio's own origin (its cookies may go along)
- */
+/** Asks for one document's state with the editor's proof; a refused proof is forgotten and the ask repeated without it. */
 async function askPublisher(url: string, proof: EditorProof, sameOrigin: boolean): Promise<Response> {
   const token = await proof.token()
   const credentials: RequestCredentials = sameOrigin ? 'same-origin' : 'omit'
@@ -78,12 +57,7 @@ async function askPublisher(url: string, proof: EditorProof, sameOrigin: boolean
   return fetch(url, { credentials })
 }
 
-/**
- * The state of a document's last publish, asked again while it builds and whenever
- * `revision` (the published revision) changes.
- * @param endpoint the publisher's `/api/publish-status` URL ('/api/publish-status' on this origin)
- * @param proof the editor's proof (publisherProof.ts)
- */
+/** The state of a document's last publish, asked again while it builds and whenever the published `revision` changes. */
 export function usePublishState(
   endpoint: string,
   id: string,
@@ -115,13 +89,7 @@ export function usePublishState(
   return status
 }
 
-/**
- * @param publisherUrl the publisher's origin, e.g. `https://www.example.co.uk`; '' for
- *   the Studio embedded in the site itself (/studio), which asks its own origin
- * @param useProof the hook that gives the editor's proof (default: the signed-in editor's;
- *   tests pass their own)
- * @returns the badge component for `document.badges`
- */
+/** The badge component for `document.badges`; `publisherUrl` '' asks the Studio's own origin. */
 export function publishStatusBadge(
   publisherUrl: string,
   useProof: () => EditorProof = useEditorProof,

@@ -1,36 +1,23 @@
 /**
- * How the Studio proves to the publisher that an editor is asking, so that the publisher
- * tells it why a publish failed (anyone else learns only "not live").
- * Nothing built into the Studio's bundle can be the proof: the bundle is public. The
- * proof is a secret the signed-in editor creates, the way Sanity's Presentation tool
- * does for its preview (`@sanity/preview-url-secret`): a short-lived document in the
- * project's dataset that only someone with write access can create, and that the
- * publisher looks up with its own read token. The Studio creates one per editor and
- * hour and sends it as `Authorization: Bearer <secret>`.
+ * The Studio's proof to the publisher that an editor asks (so it says why a publish failed):
+ * a short-lived preview secret only a dataset writer can create, sent as a bearer token.
  */
 import { useMemo } from 'react'
 import { createPreviewSecret } from '@sanity/preview-url-secret/create-secret'
 import { useClient, useCurrentUser, type SanityClient } from 'sanity'
 
-/** A proof to send, and a way to drop it when the publisher refused it. */
+/** `token` gives the secret (null when none could be made); `forget` drops it after a 401. */
 export type EditorProof = {
-  /** @returns the secret to send as a bearer token, or null when none could be made */
   token: () => Promise<string | null>
-  /** Forgets the current secret (the publisher answered 401); the next ask makes another. */
   forget: () => void
 }
 
-/** Renew a secret this long before Sanity's one-hour lifetime ends. */
+/** Before the end of Sanity's one-hour lifetime. */
 const RENEW_BEFORE_MS = 10 * 60_000
 
-/** One secret per project, dataset and editor, shared by every badge of the Studio. */
 const secrets = new Map<string, Promise<{ secret: string; expiresAt: Date } | null>>()
 
-/**
- * @param client the Studio's client, signed in as the editor
- * @param userId the editor's Sanity user id, stored with the secret as Presentation does
- * @returns the proof of this editor (see the module comment)
- */
+/** The proof of the editor the client is signed in as (one secret per project, dataset and editor). */
 export function editorProof(client: SanityClient, userId: string | undefined): EditorProof {
   const { projectId, dataset } = client.config()
   const key = `${projectId}:${dataset}:${userId ?? ''}`
@@ -52,7 +39,6 @@ export function editorProof(client: SanityClient, userId: string | undefined): E
   }
 }
 
-/** The signed-in editor's proof, for components inside the Studio. */
 export function useEditorProof(): EditorProof {
   const client = useClient({ apiVersion: '2025-02-19' })
   const user = useCurrentUser()

@@ -6,34 +6,15 @@ import { previewTool } from './previewTool.tsx'
 import { publishStatusBadge } from './publishStatus.ts'
 import { structure } from './structure.ts'
 
-/** Where a Studio reads and writes: a Sanity project and dataset, served under a base path. */
+/** A Studio's project and dataset, base path ('/studio' inside the site) and publisher ('' its own origin, undefined none). */
 export type StudioOptions = {
-  /** Sanity project id, e.g. 'abc12345' (sanity.io/manage) */
   projectId: string
-  /** Dataset name; 'production' unless told otherwise */
   dataset?: string
-  /** URL path the Studio lives under: '/' standalone (`npm run studio`), '/studio' inside the site */
   basePath?: string
-  /**
-   * The publisher that rebuilds the site, whose publish states the document badge shows
-   * and whose draft preview the Preview tool opens: '' for the Studio embedded in the site
-   * (its own origin), an origin for a Studio hosted elsewhere (SANITY_STUDIO_PUBLISHER_URL),
-   * undefined for none (no badge; the Preview tool says how to set one).
-   */
   publisherUrl?: string
 }
 
-/**
- * The Studio configuration: schema, structure (studio/structure.ts), the site
- * settings singleton rules (no "create new", no delete, duplicate or unpublish),
- * the publish-state badge (studio/publishStatus.ts), the Preview tool of drafts
- * (studio/previewTool.tsx) and a warning before unpublishing or deleting a document
- * that others link to (studio/linkedDocumentWarning.tsx).
- * One function serves both homes of the Studio: the Sanity CLI (`npm run studio`,
- * `npm run studio:build`, default export below) and the site's own /studio route
- * (app/(studio)/studio/[[...tool]]), which passes the project it was built with.
- * @returns a Sanity workspace config
- */
+/** The Studio configuration, for both the Sanity CLI (default export) and the site's /studio route. */
 export function createStudioConfig({
   projectId,
   dataset = 'production',

@@ -2,11 +2,7 @@ import type { StructureResolver } from 'sanity/structure'
 import { ORDER_ASC } from './schemaTypes/orderField.ts'
 import { SITE_SETTINGS_ID } from './schemaTypes/siteSettings.ts'
 
-/**
- * The Studio's content lists below site settings, roughly in the order the site shows them,
- * each titled in the plural. Every document type except `siteSettings` belongs
- * here (tests/unit/studio-structure.test.ts checks it against the schema).
- */
+/** The content lists below site settings, in the site's order; every type but `siteSettings` (a test checks). */
 export const CONTENT_LISTS = [
   { type: 'service', title: 'Services' },
   { type: 'audienceCard', title: 'Audience cards' },
@@ -17,15 +13,7 @@ export const CONTENT_LISTS = [
   { type: 'portfolioSite', title: 'Portfolio sites' },
 ] as const
 
-/**
- * The Structure tool's root pane: the site settings singleton on top (one fixed
- * document, opened directly), a divider, then one list per document type, sorted
- * by the `order` field as the site sorts it (studio/schemaTypes/orderField.ts).
- * Staff can still pick another sort from the list's menu; 'Order on the site'
- * is offered there by each type's `orderings`.
- * @param S Sanity's StructureBuilder
- * @returns the root list
- */
+/** The root pane: the site settings singleton, a divider, then each list sorted as the site sorts it. */
 export const structure: StructureResolver = (S) =>
   S.list()
     .title('Content')

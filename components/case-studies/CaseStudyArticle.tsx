@@ -18,12 +18,7 @@ const boxes = [
   { key: 'outcome', label: 'The Outcome' },
 ] as const
 
-/**
- * A case study's page (spec §2): image, title, the three boxes (The Issue, Our
- * Solution, The Outcome), the numbered 'How We Did It' list, a back link and a
- * consultation link. A step's key is its clean text (stega: a key is an identity, never
- * shown), the same in an editor's preview.
- */
+/** A case study's page (spec §2); a step's key is its text cleaned of stega. */
 export function CaseStudyArticle({ study }: { study: CaseStudyArticleData }) {
   return (
     <article className="content-width pt-10 pb-20 md:pt-14 md:pb-28">
@@ -51,7 +46,6 @@ export function CaseStudyArticle({ study }: { study: CaseStudyArticleData }) {
               {box.label}
             </h2>
             <div className="mt-4 space-y-3 [&_p]:leading-relaxed">
-              {/* The content layer has checked every block has text (validate.portableText). */}
               <PortableText value={study[box.key] as PortableTextBlock[]} />
             </div>
           </section>

@@ -14,12 +14,11 @@ const fields = [
   { name: 'website', label: 'Website', type: 'text', autoComplete: 'url', required: false },
 ] as const
 
-/** The notices' container, in its own chunk (see ContactNotices); if it fails to load, no container rather than a broken page. */
+/** The notices' container in its own chunk; a failed load gives no container, not a broken page. */
 const ContactNotices = lazy((): Promise<{ default: ComponentType }> =>
   import('./ContactNotices').catch(() => ({ default: () => null })),
 )
 
-/** react-toastify's `toast`, loaded once; a toast sent before its container mounts is queued. */
 const loadToast = () => import('react-toastify').then((module) => module.toast)
 
 function Notice({ title, text }: { title: string; text: string }) {
@@ -31,16 +30,7 @@ function Notice({ title, text }: { title: string; text: string }) {
   )
 }
 
-/**
- * The 'Get In Touch' form (spec §2, §4, §7, §8). Sends JSON to the webhook;
- * while sending the button is disabled and reads 'Sending...'. Success resets
- * the form and says 'Message Sent!'; a failure keeps every entry and shows the
- * 'Error' notice. Without JavaScript the browser posts the form itself.
- * A filled honeypot (only bots fill it) sends nothing but looks like a success.
- * The notices' code is not part of the page: their container mounts (and its code is
- * fetched) when the visitor first focuses a field, at the latest on submit.
- * @param webhookUrl where the JSON goes (site settings)
- */
+/** The 'Get In Touch' form (spec §2, §4, §7, §8), sending JSON to `webhookUrl`; notices load on first focus. */
 export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
   const [sending, setSending] = useState(false)
   const [noticesMounted, setNoticesMounted] = useState(false)
@@ -51,15 +41,13 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
     const form = event.currentTarget
     const data = new FormData(form)
     mountNotices()
-    // Starts loading the notices' code now if focusing a field has not; a failed load (offline)
-    // costs the notice, never the form or what was typed.
+    // A failed load (offline) costs the notice, never the form or what was typed.
     const toast = loadToast().catch(() => null)
     const notify = async (kind: 'success' | 'error', notice: ReactNode) => (await toast)?.[kind](notice)
     const succeeded = () => {
       form.reset()
       return notify('success', <Notice title="Message Sent!" text="We'll get back to you soon." />)
     }
-    // A bot: drop it silently, and let it believe it was sent.
     if (honeypotFilled(data)) return succeeded()
     setSending(true)
     const sent = await sendContact(webhookUrl, contactPayload(data))
@@ -98,8 +86,7 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
             />
           </label>
         ))}
-        {/* The honeypot (lib/contact.ts): off-screen rather than display:none, which some bots skip;
-            out of the tab order and hidden from assistive technology, so people never meet it. */}
+        {/* Off-screen, not display:none, which some bots skip. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
           <label>
             Fax

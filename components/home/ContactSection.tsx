@@ -3,15 +3,7 @@ import { Section } from '@/components/ui/Section'
 import { ContactForm } from './ContactForm'
 import { telHref } from '@/lib/text'
 
-/**
- * Home section 8 (spec §2): the 'Get In Touch' contact form, posting JSON to
- * the configured webhook, plus the direct e-mail and phone.
- * The e-mail and phone links and the webhook are cleaned (stega: an address is an attribute,
- * never an overlay, and an encoded one breaks; the form would post to it), the shown e-mail
- * and phone keep theirs. The webhook is cleaned here, on the server, so the form's client
- * code stays as it is.
- * @param webhookUrl site settings' contact webhook (https, or a path on this site)
- */
+/** Home section 8 (spec §2): the contact form and the direct e-mail and phone; addresses cleaned of stega on the server. */
 export function ContactSection({
   intro,
   email,

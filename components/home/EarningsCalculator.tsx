@@ -5,13 +5,7 @@ import { buttonStyles } from '@/components/ui/ButtonLink'
 import { fieldClass } from '@/components/ui/formStyles'
 import { formatPounds, HOURS_MAX, HOURS_MIN, monthlyEarnings, RATE_MIN } from '@/lib/earnings'
 
-/**
- * The earnings calculator (spec §4, §5, §9): weekly hours (1-168) and hourly
- * rate (at least 1) give hours x rate x 4 as extra revenue each month.
- * 'Calculate Again' returns to the inputs, cleared. The browser's own
- * constraint validation enforces the limits (spec §5: no custom messages).
- * @param intro the paragraph above the form, from site settings
- */
+/** The earnings calculator (spec §4, §5, §9: hours x rate x 4 a month); the browser's validation enforces the limits. */
 export function EarningsCalculator({ intro }: { intro: string }) {
   const [result, setResult] = useState<number | null>(null)
   const resultRef = useRef<HTMLParagraphElement>(null)

@@ -4,15 +4,7 @@ import { usePathname } from 'next/navigation'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { renderDeferredSections, renderDeferredSectionsWhenIdle } from '@/lib/scroll'
 
-/**
- * Renders the sections that the first paint skipped (`.render-when-near`,
- * content-visibility: auto; lib/scroll.ts). On the page the visit starts on: one per
- * idle period, once it has hydrated. After a client-side navigation (no first paint to
- * win, and Back must restore the scroll position against real heights, not
- * placeholders): all of them, before the new page is painted. Without JavaScript they
- * stay rendered-when-near, and following an anchor link renders them all through CSS
- * (`main:has(:target)`). Renders nothing.
- */
+/** Renders the sections the first paint skipped (docs/speed.md): one per idle period, all at once after a navigation. */
 export function DeferredSections() {
   const pathname = usePathname()
   const firstPage = useRef(true)

@@ -8,13 +8,10 @@ import { anchorOf, ANCHOR_RETRY_MS, type NavItem } from '@/lib/navigation'
 import { scrollBehavior, scrollToAnchor } from '@/lib/scroll'
 import { Chevron, menuButtonClass } from './menuButton'
 
-/** What the navigation's 'Menu' takes: this menu, and the light shell (NavMenu) that stands in for it. */
+/** What the 'Menu' takes, here and in its light shell (NavMenu); `align` is the edge the open list lines up with. */
 export type NavMenuProps = {
-  /** the links it lists, in order */
   items: NavItem[]
-  /** where it shows (e.g. only below the md breakpoint) */
   className?: string
-  /** which edge the open list lines up with */
   align?: 'left' | 'right'
 }
 
@@ -22,15 +19,8 @@ const itemClass =
   'flex min-h-11 w-full items-center rounded-ui px-4 text-left text-base font-medium text-ink data-focus:bg-accent-soft'
 
 /**
- * A 'Menu' dropdown (spec §2) built on Headless UI's Menu: a button with
- * `aria-expanded`, menu items operable with arrow keys, Enter and Escape; it closes
- * on selection, on a click outside and on Escape, returning focus to the button.
- * Anchor items ('/#faq') scroll smoothly to their section on /; from another route
- * they go to / and scroll after 100 ms (spec §9). Route items navigate and start at the top.
- * @param items the links it lists, in order
- * @param className where it shows (e.g. only below the md breakpoint)
- * @param align which edge the open list lines up with
- * @param openOnMount focus the button and open at once (the visitor pressed the shell's button)
+ * The 'Menu' dropdown (spec §2) on Headless UI's Menu; anchor items scroll to their section (spec §9).
+ * `openOnMount`: focus and open at once, since the visitor pressed the shell's button.
  */
 export function HeadlessNavMenu({
   items,
@@ -42,8 +32,6 @@ export function HeadlessNavMenu({
   const router = useRouter()
   const button = useRef<HTMLButtonElement>(null)
 
-  // Taking over from the light shell (NavMenu) that the visitor just pressed:
-  // keep the focus on the button and open, as they asked.
   useEffect(() => {
     if (!openOnMount) return
     button.current?.focus()

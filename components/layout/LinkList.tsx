@@ -1,13 +1,7 @@
 import Link from 'next/link'
 import type { NavItem } from '@/lib/navigation'
 
-/**
- * A list of site links, one item each, in order: the navigation's no-JavaScript
- * menu (SiteHeader) and the footer's 'Explore' links (SiteFooter).
- * @param items the links
- * @param className the list's classes
- * @param linkClassName every link's classes
- */
+/** A list of site links, one item each, in order. */
 export function LinkList({
   items,
   className,

@@ -1,16 +1,12 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-// Types only (erased): the menu's code itself is loaded by loadMenu, never with this shell.
 import type { HeadlessNavMenu, NavMenuProps } from './HeadlessNavMenu'
 import { Chevron, menuButtonClass } from './menuButton'
 
 type LoadedMenu = typeof HeadlessNavMenu
 let loading: Promise<LoadedMenu> | null = null
-/**
- * Loads the Headless UI menu's code once, for every NavMenu on the page. A failed load
- * (offline) is forgotten, so the next hover, focus or press tries again.
- */
+/** Loads the Headless UI menu's code once for the page; a failed load is forgotten, so the next try loads again. */
 function loadMenu(): Promise<LoadedMenu> {
   loading ??= import('./HeadlessNavMenu').then(
     (module) => module.HeadlessNavMenu,
@@ -22,16 +18,11 @@ function loadMenu(): Promise<LoadedMenu> {
   return loading
 }
 
-/** Starts loading the menu's code ahead of a press; a failure here is retried by the press. */
 const prefetchMenu = () => void loadMenu().catch(() => {})
 
 /**
- * The navigation's 'Menu' (spec §2). The menu itself is Headless UI's (HeadlessNavMenu),
- * about 30 KB of script that the first paint does not need: its code is fetched when
- * the browser is idle after the page has loaded (or when the visitor points at or
- * focuses this button), and it takes this button's place when the visitor presses it,
- * opening at once. The swap happens on the click, the last event of a press, so no
- * half of a press lands on a different element.
+ * The 'Menu' (spec §2): a light shell that fetches HeadlessNavMenu's 30 KB when idle (or on
+ * hover or focus) and swaps it in on click, the last event of a press.
  */
 export function NavMenu(props: NavMenuProps) {
   const [Menu, setMenu] = useState<LoadedMenu | null>(null)

@@ -6,11 +6,7 @@ import { studioEditHref } from '@/lib/studio'
 /** A draft the preview shows (lib/content `getPreviewDrafts`). */
 export type PreviewBannerDraft = { id: string; type: string; title: string }
 
-// Inline styles, not utility classes: the banner exists only in editors' previews, and the
-// stylesheet that visitors download stays byte for byte the same.
-// Sticky at the bottom of the screen, and the last thing of the page: at the page's end it
-// sits below the footer instead of over it, so an editor can reach (and click to edit) the
-// footer's last line.
+// Inline styles keep visitors' stylesheet as it is. Last on the page, so at the end it leaves the footer reachable.
 const bar: CSSProperties = {
   position: 'sticky',
   insetInline: 0,
@@ -25,7 +21,6 @@ const bar: CSSProperties = {
 }
 const row: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem', alignItems: 'baseline' }
 const link: CSSProperties = { color: 'inherit', textDecoration: 'underline' }
-// The list can be long: it scrolls within a part of the screen, the page stays usable.
 const problemsBox: CSSProperties = { maxBlockSize: '40vh', overflowY: 'auto', marginBlockStart: '0.5rem' }
 const heading: CSSProperties = { fontSize: 'inherit', fontWeight: 700, margin: 0 }
 const list: CSSProperties = { margin: '0.25rem 0 0', paddingInlineStart: '1.25rem', listStyle: 'disc' }
@@ -37,15 +32,8 @@ function byDocument(problems: PreviewProblem[]): PreviewProblem[][] {
 }
 
 /**
- * The banner on every page of an editor's preview: "Preview", when the page was rendered,
- * the drafts it shows (each linked to its document in the Studio), the drafts it does not
- * show because they break a rule of the schema (each rule linked to its field in the Studio),
- * and the way back to the live site. Rendered only in the preview server's draft mode
- * (app/site-document.tsx).
- * @param renderedAt ISO time of the render
- * @param drafts the drafts in it, newest first
- * @param problems the rules broken by drafts it leaves out (lib/content `getPreviewProblems`)
- * @param studioUrl the Studio's address, e.g. '/studio' or 'https://agency.sanity.studio'
+ * The banner of an editor's preview: when it rendered (ISO), the drafts it shows (newest first),
+ * the rules broken by drafts it leaves out, each linked into the Studio at `studioUrl`.
  */
 export function PreviewBanner({
   renderedAt,

@@ -5,13 +5,7 @@ import { LinkList } from './LinkList'
 import { Chevron, menuButtonClass } from './menuButton'
 import { NavMenu } from './NavMenu'
 
-/**
- * The 'Menu' dropdown before hydration and without JavaScript: a native disclosure
- * whose links work as plain links. Once React has hydrated the page (HydratedMark)
- * the Headless UI menu (NavMenu), which looks the same, replaces it.
- * @param items the links it lists
- * @param className where it shows (e.g. only below the md breakpoint)
- */
+/** The 'Menu' before hydration and without JavaScript: a native disclosure NavMenu replaces once hydrated. */
 function NoScriptMenu({ items, className = '' }: { items: NavItem[]; className?: string }) {
   return (
     <details className={`group no-js-only relative ${className}`}>
@@ -28,12 +22,7 @@ function NoScriptMenu({ items, className = '' }: { items: NavItem[]; className?:
   )
 }
 
-/**
- * The fixed navigation bar (spec §2): brand link to /, a Menu dropdown, and on
- * desktop separate buttons for Case Studies, Sites and Free Consultation. On mobile
- * one Menu holds all nine items.
- * @param brandName from site settings
- */
+/** The fixed navigation bar (spec §2). */
 export function SiteHeader({ brandName }: { brandName: string }) {
   const [caseStudies, sites, consultation] = routeItems as [NavItem, NavItem, NavItem]
   return (

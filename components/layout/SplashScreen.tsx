@@ -6,23 +6,11 @@ import { SPLASH_FADE_AT_MS, SPLASH_TICK_MS, SPLASH_TOTAL_MS, splashPercent } fro
 
 type Phase = 'showing' | 'fading' | 'gone'
 
-/** Milliseconds since the page load started (the navigation's time origin). */
 const sinceLoadStart = () => performance.now()
 
-/** U+2007, as wide as a tabular digit. */
 const FIGURE_SPACE = '\u2007'
 
-/**
- * The loading splash (spec §1, §4, §9): 'Greatness Awaits' and a percentage that
- * rises by 1 every 20 ms to 100; it fades over 0.5 s from 1.8 s and is removed at
- * 2200 ms. It is in the HTML but shown only when the boot script marked this load
- * (`html[data-splash]`: JavaScript on, first page load of the visit), so the page
- * paints behind it and client-side navigation never shows it. It is drawn on the
- * page's paper (no dark flash before a light page; app/globals.css). It is hidden from
- * assistive technology and never takes focus. Under reduced motion it shows 100%
- * without counting or fading. Times count from the start of the page load.
- * @param now clock in ms since the page load started (tests); default performance.now
- */
+/** The loading splash (spec §1, §4, §9), shown only when the boot script marked this load; `now` is ms since it started. */
 export function SplashScreen({ now = sinceLoadStart }: { now?: () => number }) {
   const [phase, setPhase] = useState<Phase>('showing')
   const [percent, setPercent] = useState(0)
@@ -31,7 +19,6 @@ export function SplashScreen({ now = sinceLoadStart }: { now?: () => number }) {
   useEffect(() => {
     const root = document.documentElement
     const reduced = prefersReducedMotion()
-    // Called from timers only (state follows the clock, an external system).
     const update = () => {
       const elapsed = now()
       if (!('splash' in root.dataset) || elapsed >= SPLASH_TOTAL_MS) {
@@ -65,7 +52,7 @@ export function SplashScreen({ now = sinceLoadStart }: { now?: () => number }) {
       className="splash fixed inset-0 z-50 flex-col items-center justify-center gap-4 bg-paper px-6 text-center text-ink"
     >
       <p className="display text-3xl tracking-tight uppercase md:text-4xl">Greatness Awaits</p>
-      {/* Padded to three figure-width digits: the counter never moves anything (no layout shift). */}
+      {/* Figure spaces pad it to three digits: no layout shift. */}
       <p className="text-xl font-semibold whitespace-pre text-accent tabular-nums">
         {String(percent).padStart(3, FIGURE_SPACE)}%
       </p>

@@ -10,7 +10,7 @@ export type OgCardProps = {
   brandName: string
   eyebrow: string
   title: string
-  /** The site's host, shown at the foot of the card, e.g. 'www.elevatelocal.co.uk'. */
+  /** Shown at the foot of the card, e.g. 'www.elevatelocal.co.uk'. */
   host: string
   /** A content image under public/, e.g. '/media/<sha1>-1200x800.svg' (SVG or PNG). */
   imageSrc?: string
@@ -22,11 +22,7 @@ const PAPER = '#f7f6f2'
 const ACCENT = '#4f46e5'
 const MUTED = '#a3a8b8'
 
-/**
- * Plus Jakarta Sans for satori, from the repo: satori reads TTF/OTF/WOFF but not
- * the npm package's WOFF2, nor a variable font's axes, so scripts/og-fonts.py pins
- * the package's font at two weights into assets/og/.
- */
+/** Plus Jakarta Sans at two static weights (scripts/og-fonts.py): satori reads no WOFF2 nor variable axes. */
 async function fonts() {
   const file = (name: string) => readFile(path.join(process.cwd(), 'assets/og', name))
   const [medium, extraBold] = await Promise.all([
@@ -77,11 +73,7 @@ function BrandMark() {
   )
 }
 
-/**
- * A file under public/ as a data URL satori can draw (it fetches nothing at build time).
- * Satori reads SVG, PNG and JPEG: a photo's WebP copy (lib/content `rasterWidths`) is
- * handed over as a JPEG.
- */
+/** A file under public/ as a data URL satori can draw; WebP goes over as JPEG, which satori reads. */
 async function dataUrl(src: string): Promise<string> {
   const file = await readFile(path.join(process.cwd(), 'public', src))
   if (src.endsWith('.webp'))
@@ -99,14 +91,7 @@ function titleSize(title: string, withImage: boolean): number {
 }
 
 /**
- * The site's share card as a 1200x630 PNG, drawn at build time by next/og (satori
- * and resvg) from content: ink background, brand mark, accent label, the title
- * in Plus Jakarta Sans, the content image in a framed panel when there is one.
- * resvg writes full-colour PNG; sharp (libimagequant) turns it into a 256-colour
- * palette PNG, dithered: a card with a photo goes from about 150 kB to 45 kB and
- * looks the same at the size networks show it.
- * Every prop is cleaned first (stega: a share card is a picture, never an overlay; the
- * title's length sets its size, and the image's address names a file).
+ * The share card as a 1200x630 palette PNG (150 kB -> 45 kB with a photo), props cleaned of stega.
  * @returns a Response with the PNG (image/png)
  */
 export async function ogCardImage(props: OgCardProps): Promise<Response> {

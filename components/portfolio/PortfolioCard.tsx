@@ -10,24 +10,18 @@ export type PortfolioSiteData = {
   description: string
   url: string
   image: ContentImageData
-  /** In an editor's preview: the `data-sanity` link of the host shown to the `url` field. */
+  /** In an editor's preview: the shown host's `data-sanity` link to the `url` field. */
   urlSource?: string
 }
 
-/**
- * One site of 'Our Portfolio' (spec §2): its 'Visit site' link opens in a new
- * tab (and says so to screen readers). Its address is cleaned (stega: the href is never an
- * overlay, an encoded URL breaks, and the host shown is computed from it); in an editor's
- * preview the host is linked to the `url` field by its `data-sanity` attribute (`urlSource`).
- * @param priority true for a card above the fold (its image loads first, see ContentImage)
- */
+/** One site of 'Our Portfolio' (spec §2), its 'Visit site' link in a new tab; the address is cleaned of stega. */
 export function PortfolioCard({ site, priority = false }: { site: PortfolioSiteData; priority?: boolean }) {
   const url = stegaClean(site.url)
   const host = siteHost(url)
   return (
     <CardShell image={site.image} priority={priority} imageDivider>
       <h2 className="text-xl font-bold">{site.title}</h2>
-      {/* Spread, not `data-sanity={undefined}`: visitors' payload names no attribute at all. */}
+      {/* Spread: visitors' payload names no attribute at all. */}
       <p {...(site.urlSource && { 'data-sanity': site.urlSource })} className="mt-1 text-sm text-muted">
         {host}
       </p>

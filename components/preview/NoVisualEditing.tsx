@@ -1,8 +1,4 @@
-/**
- * What the static export renders in place of `PreviewVisualEditing`: nothing, and no
- * client code (next.config.mjs aliases one to the other for the export), so visitors'
- * bundles carry no trace of the editors' preview.
- */
+/** The export's `PreviewVisualEditing` (next.config.mjs aliases it): nothing, so visitors' bundles carry no preview. */
 export function PreviewVisualEditing(): null {
   return null
 }

@@ -2,16 +2,11 @@ import type { ReactNode } from 'react'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { TextLink } from '@/components/ui/TextLink'
 
-/**
- * A command or variable name, set apart from the sentence around it (monospace
- * from the base styles; only utility classes the site already uses, so the shared
- * stylesheet every page loads does not grow).
- */
+/** A command or variable name; only utilities the site already uses, so the shared stylesheet does not grow. */
 function Code({ children }: { children: ReactNode }) {
   return <code className="font-medium text-ink">{children}</code>
 }
 
-/** The steps, numbered, on one card. */
 const steps: { title: string; body: ReactNode }[] = [
   {
     title: 'Name the Sanity project',
@@ -43,13 +38,8 @@ const steps: { title: string; body: ReactNode }[] = [
   },
 ]
 
-/**
- * What /studio shows when the site was built without a Sanity project: what to
- * set to get the editing Studio at this address, and how to run it locally meanwhile.
- * The variables are the ones lib/studio.ts reads at build time.
- */
+/** What /studio shows in a build without a Sanity project: what to set (lib/studio.ts reads it). */
 export function StudioSetupNotice() {
-  // The page's main landmark: the Studio's root layout has none of the site's.
   return (
     <main id="main">
       <PageHeader

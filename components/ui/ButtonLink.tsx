@@ -4,18 +4,14 @@ import type { ReactNode } from 'react'
 const base =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-ui px-6 py-3 text-base font-semibold transition-colors duration-200 ease-out'
 
-/** The two button styles of the design system (one primary, one secondary, the same everywhere). */
+/** The design system's two button styles. */
 export const buttonStyles = {
   primary: `${base} bg-accent text-surface shadow-soft hover:bg-accent-strong`,
   secondary: `${base} border border-line-strong bg-surface text-ink hover:border-ink`,
   onInk: `${base} border border-on-ink-muted/40 text-on-ink hover:border-on-ink`,
 } as const
 
-/**
- * A link styled as a button.
- * @param href a site path (`/consultation`) or an anchor (`/#faq`)
- * @param variant 'primary' for the consultation calls to action, 'secondary' otherwise
- */
+/** A link styled as a button: 'primary' for the consultation calls to action. */
 export function ButtonLink({
   href,
   variant = 'primary',

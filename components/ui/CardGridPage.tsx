@@ -4,15 +4,7 @@ import { ABOVE_THE_FOLD_CARDS } from '@/components/ui/ContentImage'
 import { PageHeader } from '@/components/ui/PageHeader'
 import { StaggerList } from '@/components/ui/Stagger'
 
-/**
- * An index page of cards (/case-studies, /sites): the page header, every card in a
- * grid that staggers in, and the consultation button under it.
- * @param eyebrow, title, intro the page header's texts
- * @param columns the grid's columns per breakpoint, e.g. 'md:grid-cols-2 lg:grid-cols-3'
- * @param items the cards' data, in order
- * @param renderCard one card; `priority` is true for the cards above the fold (their
- *   images load first, see ContentImage)
- */
+/** An index page of cards (/case-studies, /sites); `renderCard` gets `priority` for the cards above the fold. */
 export function CardGridPage<Item extends { _id: string }>({
   eyebrow,
   title,

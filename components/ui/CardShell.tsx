@@ -3,18 +3,8 @@ import { ContentImage } from '@/components/ui/ContentImage'
 import type { ContentImage as ContentImageData } from '@/lib/content/image'
 
 /**
- * The frame of a content card (case studies, portfolio sites): a bordered surface
- * with a soft shadow, the image across the top cropped to 3:2 (the card's width in a
- * three-column grid), and the body below it.
- * @param image the card's image
- * @param priority true for a card above the fold (its image loads first, see ContentImage)
- * @param linked true when the whole card is one link: it lifts on hover, and (as a
- *   `group`) lets the focus indicator of the link inside frame the whole card
- * @param imageDivider a line under the image (for screenshots whose edge meets the card)
- * @param editable in an editor's preview: a linked card's link covers its body only, so the
- *   pointer reaches the image's click-to-edit overlay (an inline style: visitors' stylesheet
- *   and pages stay as they are)
- * @param children the body: heading, text, links
+ * A content card's frame: the image cropped to 3:2 over the body. `linked`: the whole card is
+ * one link; `editable` (preview): the link covers the body only, so the image's overlay is reachable.
  */
 export function CardShell({
   image,
@@ -42,7 +32,6 @@ export function CardShell({
         className={`aspect-[3/2] ${imageDivider ? 'border-b border-line ' : ''}object-cover`}
         priority={priority}
       />
-      {/* A positioned body is what the stretched link's box fills, instead of the whole card. */}
       <div className="flex flex-1 flex-col p-6" {...(editable && { style: { position: 'relative' } })}>
         {children}
       </div>

@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react'
 import { DEFERRED_SECTION_CLASS } from '@/lib/scroll'
 
-/**
- * A page section with the shared vertical rhythm, heading and intro.
- * @param id anchor id (spec §2: services, who-needs-it, faq, reviews, contact)
- * @param eyebrow small label above the heading (optional)
- * @param title the section heading (an h2)
- * @param intro the paragraph under it, from the dataset
- * @param tone 'paper' (default), 'surface' or 'ink' background
- */
+/** A page section with the shared rhythm, h2 and intro; `id` is its anchor (spec §2). */
 export function Section({
   id,
   eyebrow,

@@ -3,16 +3,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { prefersReducedMotion } from '@/lib/scroll'
 
-/**
- * A card grid whose items stagger in, 0.1 s apart (spec §9), as it enters the
- * viewport. The server HTML is fully visible; only a grid that the observer's
- * first report finds below the viewport, or not rendered yet (its section is skipped
- * by `content-visibility: auto`), is marked `waiting` (hidden by CSS) until it comes
- * into view. Nothing happens under reduced motion or without IntersectionObserver.
- * Opacity and transform only: no layout shift.
- * @param className the list's classes (its grid layout)
- * @param children the `<li>` items
- */
+/** A card grid whose `<li>` items stagger in (spec §9) when it enters the viewport, if it started below it. */
 export function StaggerList({ className, children }: { className?: string; children: ReactNode }) {
   const ref = useRef<HTMLUListElement>(null)
 
@@ -20,8 +11,7 @@ export function StaggerList({ className, children }: { className?: string; child
     const list = ref.current
     if (!list || typeof IntersectionObserver === 'undefined') return
     if (prefersReducedMotion()) return
-    // The observer's first report says where the grid is, without forcing a layout
-    // during hydration (getBoundingClientRect here laid out the whole page).
+    // Its first report places the grid without forcing a layout during hydration.
     let placed = false
     const observer = new IntersectionObserver(
       (entries) => {
@@ -29,12 +19,11 @@ export function StaggerList({ className, children }: { className?: string; child
         if (!entry) return
         if (!placed) {
           placed = true
-          // A grid in a section the browser has not rendered yet (content-visibility:
-          // auto, `.render-when-near`) reports an empty rectangle: it is not on screen.
+          // A section not rendered yet (`.render-when-near`) reports an empty rectangle.
           const { top, width, height } = entry.boundingClientRect
           const rendered = width > 0 || height > 0
           if (rendered && top < window.innerHeight) {
-            observer.disconnect() // already seen: leave it be
+            observer.disconnect()
             return
           }
           Array.from(list.children).forEach((item, index) =>

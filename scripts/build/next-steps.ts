@@ -1,10 +1,4 @@
-/**
- * Next.js's part of the build, in its two halves (`next build --experimental-build-mode`):
- * - compile: bundles the app (and type-checks it, unless PUBLISH_BUILD=1); its output
- *   depends on the code only, so it runs once per code version and build-time setting;
- * - generate: renders every page from the content snapshot into out/ (the static export).
- * A publish changes content, not code: it only generates.
- */
+/** Next's part of the build in two halves: compile (once per code version and baked setting), then generate out/. */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { access, readFile, rm, writeFile } from 'node:fs/promises'
@@ -12,21 +6,13 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { codeVersion } from '../../lib/code-version.ts'
 
-/** Where the compile step records what it compiled (Next keeps `.next/cache` between builds). */
+/** What the last compile compiled; Next keeps `.next/cache` between builds. */
 const COMPILED_MARKER = '.next/cache/compiled.json'
 
-/**
- * The build-time settings that Next bakes into the compiled bundles: `NEXT_PUBLIC_*`
- * (inlined in client code) and the embedded Studio's `SANITY_STUDIO_*`. Content settings
- * are read when pages render, so they are not here.
- */
+/** The settings Next bakes into bundles; content settings are read at render time instead. */
 const BAKED_ENV = /^(NEXT_PUBLIC_|SANITY_STUDIO_)/
 
-/**
- * What a compile depends on: the code version (lib/code-version.ts) and the settings
- * Next bakes in. Two compiles with the same key give the same bundles.
- * @returns 64 hex digits
- */
+/** What a compile depends on (code version and baked settings), as 64 hex digits. */
 export async function compileKey(root: string, env: NodeJS.ProcessEnv): Promise<string> {
   const baked = Object.keys(env)
     .filter((name) => BAKED_ENV.test(name))
@@ -38,11 +24,7 @@ export async function compileKey(root: string, env: NodeJS.ProcessEnv): Promise<
     .digest('hex')
 }
 
-/**
- * Whether `.next/` holds a compile of this key: the marker says so, and the build id Next
- * wrote is the one next.config.mjs gives this code (a compile by anything else, or a
- * half-written one, fails the check and compiles again).
- */
+/** Whether `.next/` holds a whole compile of this key: the marker and Next's BUILD_ID agree. */
 export async function isCompiled(root: string, key: string): Promise<boolean> {
   try {
     const marker = JSON.parse(await readFile(path.join(root, COMPILED_MARKER), 'utf8')) as {
@@ -64,22 +46,13 @@ export async function markCompiled(root: string, key: string): Promise<void> {
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next')
 
-/**
- * Runs one half of `next build` in the repository, its output shown as it comes.
- * @param mode 'compile' or 'generate'
- * @param env the child's environment (generate needs CONTENT_SNAPSHOT)
- * @throws Error naming the mode and how Next exited when it fails
- */
+/** Runs one half of `next build` (generate needs CONTENT_SNAPSHOT); throws naming the mode and Next's exit. */
 export async function runNextBuild(
   root: string,
   mode: 'compile' | 'generate',
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
-  // Next's generate step reads the prerender manifest twice in one process: to render, then
-  // to copy each page into out/. Left on disk from the last build, the first read caches
-  // that build's list of pages, and the copy then misses any page that is new. Without the
-  // file, the first read finds none (as in a full build, which starts from an empty .next/)
-  // and the copy reads the list this build wrote. exportedPages() below checks the result.
+  // A stale manifest is cached by generate's first read and its copy then skips new pages.
   if (mode === 'generate') await rm(path.join(root, PRERENDER_MANIFEST), { force: true })
   const result = spawnSync(process.execPath, [nextBin, 'build', '--experimental-build-mode', mode], {
     cwd: root,
@@ -91,16 +64,9 @@ export async function runNextBuild(
   if (mode === 'generate') await exportedPages(root, path.join(root, 'out'))
 }
 
-/** Next's list of the pages a build rendered, beside its output (`.next/`). */
 const PRERENDER_MANIFEST = '.next/prerender-manifest.json'
 
-/**
- * Checks that every page Next says it rendered is in the export: `<route>.html` for a page
- * (`index.html` for `/`), the file itself for a route handler (`/og/home.png`,
- * `/sitemap.xml`). Next's error pages are left out (`/_not-found` is `404.html`).
- * @returns how many pages there are
- * @throws Error naming the first missing page (Next's export did not copy what it rendered)
- */
+/** How many pages Next's manifest says it rendered (error pages aside); throws naming the first not in `outDir`. */
 export async function exportedPages(root: string, outDir: string): Promise<number> {
   const manifest = JSON.parse(await readFile(path.join(root, PRERENDER_MANIFEST), 'utf8')) as {
     routes?: Record<string, unknown>

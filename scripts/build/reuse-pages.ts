@@ -1,16 +1,4 @@
-/**
- * Takes pages from the live build into this build's export, byte for byte: the pages the
- * render plan kept (scripts/build/render-plan.ts), which Next did not render this time.
- * A page of a dynamic route is every file at its address: `<path>.html`, its RSC payload
- * `<path>.txt`, the file itself for a route handler (`/og/<card>.png`), and the folder of
- * its RSC segment files `<path>/…`, each with its `.br` and `.gz` copies.
- * Hard links, not copies: at 1,000 case studies a publish takes some 25,000 files (700 MB)
- * from the live build, and copying them took 5.6 s. A build's files are never written
- * again once it is done, and nothing after this step writes a taken file (the postbuild
- * rewrites only the pages Next rendered, and writes no compressed copy of a taken one):
- * a write into one would change the live build too, which tests/e2e/rebuilds.spec.ts
- * checks is left byte for byte as it was. Across filesystems the files are copied.
- */
+/** Takes the pages the render plan kept from the live build into this export, as hard links (copies across filesystems). */
 import { constants } from 'node:fs'
 import { copyFile, link, mkdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -18,9 +6,7 @@ import pMap from 'p-map'
 import { listFiles } from '../../lib/build-output.ts'
 
 /**
- * The address of one page of a dynamic route, as a path relative to the build.
- * @param route e.g. `/case-studies/[slug]`
- * @param unit the parameter's value, e.g. `osteopath-lancing`
+ * One page's path relative to the build, e.g. (`/case-studies/[slug]`, `a`) -> `case-studies/a`.
  * @throws Error when the route has other than one parameter
  */
 export function pagePath(route: string, unit: string): string {
@@ -29,7 +15,7 @@ export function pagePath(route: string, unit: string): string {
   return `${parts[0]}${unit}${parts[1]}`.replace(/^\//, '')
 }
 
-/** The page addresses a file of a build (relative path) could belong to (see the module comment). */
+/** The pages a file could belong to: `<page>.html`, `.txt`, a route handler's file, `<page>/…`, each with `.br`/`.gz`. */
 function pagesOf(file: string): string[] {
   const base = file.replace(/\.(br|gz)$/, '')
   const folders = file.split('/').slice(0, -1)
@@ -41,11 +27,8 @@ function pagesOf(file: string): string[] {
 }
 
 /**
- * Copies the reused pages' files from the live build into the export.
- * @param previousDir the live build
- * @param outDir this build's export (Next's render is done)
- * @param reuse route -> the pages to take
- * @returns the copied files, relative to the export, sorted
+ * Links the `reuse` pages' files (route -> units) from `previousDir` into `outDir`.
+ * @returns the files taken, relative to the export, sorted
  * @throws Error when a reused page has no file in the live build, or Next rendered it too
  */
 export async function reusePages(
@@ -65,7 +48,6 @@ export async function reusePages(
     found.add(page)
     return [file]
   })
-  // Thousands of small files: many in flight at once, not one after another.
   await pMap(
     taken,
     async (file) => {

@@ -1,47 +1,18 @@
 /**
- * What the docs name that must exist: repository paths and npm scripts, found in
- * Markdown text (scripts/check-docs.ts runs it on README.md, SECURITY.md and docs/*.md).
- *
- * The rule, so that a reference is judged only where it clearly means this repository:
- *
- * - Paths are read from code: inline code spans and fenced code blocks, each
- *   whitespace-separated word of them (`lib/content/image.ts`, `node scripts/build.ts`),
- *   with surrounding quotes, brackets and sentence punctuation trimmed. A word is a
- *   repository path when its first segment is a name at the repository's top level
- *   (`app`, `lib`, `docs`, `README.md`, `.github`, …), so `/healthz` (a URL path),
- *   `@sanity/types` (a package) and `schemaTypes/index.ts` (relative to a folder
- *   the text names) are not judged.
- * - Markdown links (`[text](target)`, `![alt](target)`) name a path relative to the
- *   file that holds them; the `#fragment` is dropped. Targets with a scheme
- *   (`https:`, `mailto:`) or starting with `/` or `#` are not paths.
- * - Not judged: globs and placeholders (a word with `*`, `?`, `{`, `}`, `<`, `>` or `…`)
- *   and whatever git ignores (`Repository.ignored`): build output and local state such as
- *   out/, .next/, .cache/, public/media/, studio/dist/, reports/ and .env.local.
- * - npm scripts are read from all of the text, prose included: `npm run <name>`
- *   (`npm run-script`, flags such as `--silent` between allowed) and the npm commands
- *   that run the script of their own name: `npm start`, `npm stop`, `npm test`.
- *   Other `npm <command>`s (`npm ci`, `npm audit`, …) are npm's own.
+ * The repository paths and npm scripts Markdown names, and which of them name nothing:
+ * a path is a word of code (span or fenced block) whose first segment is a top-level name;
+ * an npm script is `npm run <name>`, `npm start`, `npm stop` or `npm test`, prose included.
  */
-import path from 'node:path'
 
-/** What the check asks of the repository. */
+/** What the check asks of the repository: package.json's scripts, and of a path from the root whether it exists or git ignores it. */
 export type Repository = {
-  /** The scripts package.json defines. */
   scripts: ReadonlySet<string>
-  /** Whether a path relative to the repository's root exists. */
   exists: (relativePath: string) => boolean
-  /** Whether git ignores a path relative to the repository's root. */
   ignored: (relativePath: string) => boolean
 }
 
-/** A path or npm script a document names, where it names it. */
-export type Reference = {
-  file: string
-  line: number
-  kind: 'path' | 'script'
-  /** The path relative to the repository's root (links resolved), or the script's name. */
-  name: string
-}
+/** A path or npm script a document names, where it names it (line 1-based). */
+export type Reference = { file: string; line: number; kind: 'path' | 'script'; name: string }
 
 /** A reference to something that does not exist, ready to print. */
 export type Problem = { file: string; line: number; message: string }
@@ -50,22 +21,13 @@ export type Problem = { file: string; line: number; message: string }
 const NPM_COMMAND = /\bnpm\s+(?:(?:run|run-script)(?:\s+-{1,2}[\w-]+)*\s+([\w:.-]+)|(start|stop|test)\b)/g
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 const CODE_SPAN = /(?<!`)(`+)(?!`)((?:(?!\n[ \t]*\n)[\s\S])+?)(?<!`)\1(?!`)/g
-const LINK = /!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g
 const NOT_LITERAL = /[*?{}<>…]/
-const SCHEME = /^[a-z][a-z\d+.-]*:/i
 
-/** The line (1-based) of an offset in a text. */
 function lineAt(text: string, offset: number): number {
-  let line = 1
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1))
-    line++
-  return line
+  return text.slice(0, offset).split('\n').length
 }
 
-/**
- * A word of code as a path: surrounding quotes and brackets, a `./` and trailing
- * sentence punctuation trimmed (a `)` only when it closes nothing in the word).
- */
+/** A word of code without surrounding quotes, brackets, `./` and trailing punctuation. */
 function trimWord(word: string): string {
   let trimmed = word.replace(/^[("'[]+/, '').replace(/^\.\//, '')
   for (;;) {
@@ -76,10 +38,7 @@ function trimWord(word: string): string {
   }
 }
 
-/**
- * The text with fenced code blocks blanked out (newlines kept, so offsets stay),
- * and the blocks' contents with their offsets.
- */
+/** The text with fenced code blocks blanked out (offsets kept), and the blocks' lines with their offsets. */
 function splitFences(text: string): { prose: string; blocks: { offset: number; text: string }[] } {
   const blocks: { offset: number; text: string }[] = []
   let prose = ''
@@ -102,13 +61,7 @@ function splitFences(text: string): { prose: string; blocks: { offset: number; t
   return { prose, blocks }
 }
 
-/**
- * The paths and npm scripts a Markdown document names (see the module comment for
- * what counts), in order of appearance.
- * @param file the document's path relative to the repository's root, e.g. 'docs/content.md'
- * @param text its contents
- * @param topLevel names at the repository's top level: a word of code is a path when its first segment is one
- */
+/** The paths and npm scripts a Markdown document (`file` from the root) names, in order of appearance. */
 export function referencesIn(file: string, text: string, topLevel: ReadonlySet<string>): Reference[] {
   const found: (Reference & { offset: number })[] = []
   for (const command of text.matchAll(NPM_COMMAND)) {
@@ -130,25 +83,12 @@ export function referencesIn(file: string, text: string, topLevel: ReadonlySet<s
   }
   for (const span of prose.matchAll(CODE_SPAN)) codeWords(span[2]!, span.index + span[1]!.length)
   for (const block of blocks) codeWords(block.text, block.offset)
-  // Links outside code: code spans blanked out first.
-  const outsideCode = prose.replace(CODE_SPAN, (span) => span.replace(/[^\n]/g, ' '))
-  for (const link of outsideCode.matchAll(LINK)) {
-    const target = decodeURI(link[1]!.split('#')[0]!)
-    if (!target || target.startsWith('/') || SCHEME.test(link[1]!) || NOT_LITERAL.test(target)) continue
-    const name = path.posix.normalize(path.posix.join(path.posix.dirname(file), target))
-    found.push({ file, line: lineAt(text, link.index), kind: 'path', name, offset: link.index })
-  }
   return found
     .sort((a, b) => a.offset - b.offset)
     .map(({ file, line, kind, name }) => ({ file, line, kind, name }))
 }
 
-/**
- * The references that name nothing: paths that do not exist (unless git ignores
- * them) and npm scripts package.json does not define.
- * @param references from `referencesIn`
- * @param repository what exists
- */
+/** The references that name nothing: missing paths git does not ignore, and undefined npm scripts. */
 export function problemsOf(references: readonly Reference[], repository: Repository): Problem[] {
   const problems: Problem[] = []
   for (const { file, line, kind, name } of references) {

@@ -1,25 +1,13 @@
-/**
- * The site font's two subsets (docs/speed.md, "The web font": subset, and preloaded only
- * where used above the fold). Plus Jakarta Sans' latin file from its npm package is
- * 27 KB: two TCP round trips on a cold connection. The core subset keeps what
- * nearly every page uses, printable ASCII and common typographic punctuation,
- * at the weights the CSS uses (400-800), in 13.7 KB: one initial congestion
- * window (10 x 1460 bytes). It is preloaded on every page; the rest of latin
- * (accented letters, rarer symbols) is a second face, subset the same way,
- * downloaded only by a page whose text needs it (CSS `unicode-range`).
- */
+/** The site font's two subsets, a preloaded core and the rest of latin (docs/speed.md, "The web font"). */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import subsetFont from 'subset-font'
 
-/** The package's latin file (OFL), the source of both faces. */
 export const FONT_SOURCE =
   'node_modules/@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2'
-/** The committed core subset (`npm run fonts` writes it; app/fonts.ts preloads it). */
 export const CORE_FONT = 'assets/fonts/plus-jakarta-sans-core.woff2'
-/** The committed extended subset: the rest of the package's latin file (app/fonts.ts, not preloaded). */
 export const EXTENDED_FONT = 'assets/fonts/plus-jakarta-sans-extended.woff2'
-/** The weight axis the site's CSS uses: font-normal (400) to the display weight (800). */
+/** The weights the site's CSS uses. */
 export const WEIGHT_AXIS = { min: 400, max: 800 } as const
 
 /** Printable ASCII, no-break space, figure space (the splash counter pads with it) and the punctuation and symbols of English copy. */
@@ -33,10 +21,8 @@ export const LATIN_RANGE =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD'
 
 /**
- * Parses a CSS `unicode-range` value.
- * @param range e.g. 'U+0000-00FF, U+0131'
- * @returns the code points it covers, ascending, without duplicates
- * @throws Error on a token that is not `U+hex` or `U+hex-hex` (wildcards are not used here)
+ * The code points of a CSS `unicode-range` value (e.g. 'U+0000-00FF, U+0131'), ascending, unique.
+ * @throws Error on a token that is not `U+hex` or `U+hex-hex`
  */
 export function parseUnicodeRange(range: string): number[] {
   const points = new Set<number>()
@@ -50,11 +36,7 @@ export function parseUnicodeRange(range: string): number[] {
   return [...points].sort((a, b) => a - b)
 }
 
-/**
- * Formats code points as a CSS `unicode-range` value, merging consecutive runs.
- * @param points code points (any order; duplicates ignored)
- * @returns e.g. 'U+20-7E, U+A0, U+A3'
- */
+/** Code points (any order) as a CSS `unicode-range` value with runs merged, e.g. 'U+20-7E, U+A0'. */
 export function formatUnicodeRange(points: readonly number[]): string {
   const sorted = [...new Set(points)].sort((a, b) => a - b)
   const runs: string[] = []
@@ -74,21 +56,13 @@ export function extendedCodepoints(): number[] {
   return parseUnicodeRange(LATIN_RANGE).filter((point) => !core.has(point))
 }
 
-/**
- * Makes one subset of the package's latin file (harfbuzz's hb-subset through
- * `subset-font`): the given code points with their layout features (kerning,
- * ligatures), the weight axis limited to WEIGHT_AXIS, as WOFF2.
- * @param root the repository root (where node_modules is)
- * @param codepoints the characters to keep
- * @returns the WOFF2 bytes; deterministic for a given source file
- */
+/** One WOFF2 subset of the package's latin file: these code points, WEIGHT_AXIS; deterministic. */
 export async function makeSubset(root: string, codepoints: readonly number[]): Promise<Buffer> {
   const source = await readFile(path.join(root, FONT_SOURCE))
   const text = String.fromCodePoint(...codepoints)
   return subsetFont(source, text, { targetFormat: 'woff2', variationAxes: { wght: { ...WEIGHT_AXIS } } })
 }
 
-/** The committed files and what each holds, for `npm run fonts` and its test. */
 export const SUBSETS = [
   { file: CORE_FONT, codepoints: () => [...CORE_CODEPOINTS] },
   { file: EXTENDED_FONT, codepoints: extendedCodepoints },

@@ -1,12 +1,8 @@
-/**
- * The seed script's configuration, from environment variables (see `.env.example`),
- * and the `@sanity/client` it writes with.
- */
+/** The seed script's settings from the environment (`.env.example`), and its Sanity client. */
 import { createClient, type SanityClient } from '@sanity/client'
 import path from 'node:path'
 import { DEFAULT_API_VERSION, DEFAULT_LOCAL_DATASET } from '../../lib/content/source.ts'
 
-/** Where to seed and from which file. */
 export type SeedConfig = {
   projectId: string
   dataset: string
@@ -14,7 +10,6 @@ export type SeedConfig = {
   token: string
   /** Only for tests: a stand-in of Sanity's API, e.g. http://127.0.0.1:4010 */
   apiHost?: string
-  /** Absolute path of the NDJSON seed. */
   file: string
 }
 
@@ -24,13 +19,7 @@ const required = (env: Record<string, string | undefined>, name: string, what: s
   return value
 }
 
-/**
- * @param env the environment: SANITY_PROJECT_ID, SANITY_API_WRITE_TOKEN (required),
- *   SANITY_DATASET (default production), SANITY_API_VERSION (default DEFAULT_API_VERSION),
- *   SANITY_API_HOST (tests only), LOCAL_DATASET (default studio/seed/dataset.ndjson)
- * @returns the seed configuration
- * @throws Error with a one-line message naming the first missing variable
- */
+/** The settings; throws naming the first of SANITY_PROJECT_ID and SANITY_API_WRITE_TOKEN that is missing. */
 export function seedConfigFromEnv(env: Record<string, string | undefined> = process.env): SeedConfig {
   return {
     projectId: required(env, 'SANITY_PROJECT_ID', 'the id of the Sanity project to seed'),
@@ -42,10 +31,7 @@ export function seedConfigFromEnv(env: Record<string, string | undefined> = proc
   }
 }
 
-/**
- * @param config from `seedConfigFromEnv`
- * @returns a client that reads documents exactly by `_id` (raw perspective, no CDN) and writes with the token
- */
+/** A client that reads documents exactly by `_id` (raw perspective, no CDN) and writes with the token. */
 export function createSeedClient(config: SeedConfig): SanityClient {
   return createClient({
     projectId: config.projectId,

@@ -1,25 +1,19 @@
-/**
- * Reads a seed from disk: a dataset in Sanity's NDJSON format and the image files
- * its `sanity.imageAsset` documents name (`originalFilename`), in `images/` beside
- * the dataset file. Nothing here talks to Sanity.
- */
+/** Reads a seed from disk: an NDJSON dataset and the image files its asset documents name. */
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
 
-/** One image to upload: the seed's asset document `_id` and the file's bytes. */
+/** One image to upload; `localId` is the asset `_id` the seed's documents reference. */
 export type SeedImage = {
-  /** The asset `_id` the seed's documents reference, e.g. `image-<sha1>-1200x800-svg`. */
   localId: string
   filename: string
   mimeType?: string
   data: Buffer
-  /** sha1 of `data` (hex): how Sanity recognises an asset it already has. */
+  /** Hex; how Sanity recognises an asset it already has. */
   sha1: string
 }
 
-/** A seed ready to plan: content documents (no asset documents) and their images. */
 export type Seed = { file: string; documents: StoredDocument[]; images: SeedImage[] }
 
 /** Every `_ref` anywhere inside `value`. */
@@ -32,12 +26,9 @@ export function referencesIn(value: unknown): string[] {
 }
 
 /**
- * @param file path of the NDJSON dataset, e.g. `studio/seed/dataset.ndjson`
- * @param imagesDir folder holding each asset's `originalFilename` (default `images/` beside `file`)
- * @returns the content documents and the images, each with its bytes and sha1
- * @throws Error when the file cannot be read or parsed, an `_id` repeats, an asset
- *   document is not an image or its file is missing, or a document references an
- *   image asset the seed lacks (naming the document and the asset)
+ * The content documents of an NDJSON dataset and the images in `imagesDir` they use.
+ * @throws Error naming the document when an `_id` repeats, an asset is no image or has no
+ *   file, or a document references an image the seed lacks; or when the file is unreadable
  */
 export async function loadSeed(
   file: string,

@@ -1,10 +1,7 @@
 /** Turns a seed plan and result into the lines the seed script prints. */
 import type { SeedPlan, SeedResult } from './sync.ts'
 
-/**
- * @param plan from `planSeed`
- * @returns one line per image (`upload` / `exists`) and per document (`create` / `update` / `unchanged`)
- */
+/** One line per image and per document, with what seeding does to it. */
 export function describePlan(plan: SeedPlan): string[] {
   const line = (action: string, what: string) => `  ${action.padEnd(9)} ${what}`
   return [
@@ -15,10 +12,7 @@ export function describePlan(plan: SeedPlan): string[] {
   ]
 }
 
-/**
- * @param plan from `planSeed`
- * @returns e.g. "10 images to upload, 0 already there; 34 documents to create, 0 to update, 0 unchanged"
- */
+/** e.g. "10 images to upload, 0 already there; 34 documents to create, 0 to update, 0 unchanged" */
 export function summarizePlan(plan: SeedPlan): string {
   const images = (action: string) => plan.images.filter((image) => image.action === action).length
   const documents = (action: string) => plan.documents.filter((doc) => doc.action === action).length
@@ -29,7 +23,7 @@ export function summarizePlan(plan: SeedPlan): string {
   )
 }
 
-/** @returns true when applying `plan` would upload or write nothing */
+/** Whether applying `plan` would upload or write nothing. */
 export function isUpToDate(plan: SeedPlan): boolean {
   return (
     plan.images.every((image) => image.action === 'exists') &&
@@ -37,10 +31,7 @@ export function isUpToDate(plan: SeedPlan): boolean {
   )
 }
 
-/**
- * @param result from `applySeed`
- * @returns e.g. "uploaded 10 images, wrote 34 documents in 1 transaction"
- */
+/** e.g. "uploaded 10 images, wrote 34 documents in 1 transaction" */
 export function summarizeResult(result: SeedResult): string {
   const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
   return (

@@ -1,22 +1,12 @@
-/**
- * A case study answers at two addresses: /case-studies/{slug} and /case-studies/{legacy id}
- * (product §3: old links keep working). No address may belong to two case studies, or
- * one page would silently replace the other. Sanity's own slug check keeps slugs unique;
- * these rules keep a legacy id apart from every other case study's slug and legacy id,
- * and a slug apart from every other legacy id. They query the dataset, so the Studio
- * checks them live and the build checks them against its snapshot.
- */
+/** Rules that keep a case study's two addresses, slug and legacy id (product §3), apart from every other case study's. */
 import { DocumentId, getPublishedId } from '@sanity/id-utils'
 import type { CustomValidator, Slug } from '@sanity/types'
 
-/** Sanity API version of the rules' queries. */
 const API_VERSION = '2025-02-19'
 
 const OTHERS =
   '_type == "caseStudy" && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && _id != $id'
-/** Other published case studies with `$address` as slug or legacy id. */
 const OWNERS_OF_ADDRESS = `*[${OTHERS} && (slug.current == $address || legacyId == $address)]._id`
-/** Other published case studies with `$address` as legacy id. */
 const OWNERS_OF_LEGACY_ID = `*[${OTHERS} && legacyId == $address]._id`
 
 async function ownersOf(

@@ -1,15 +1,6 @@
-/**
- * Helpers for the list previews of documents in the Studio (`preview.prepare` of a schema
- * type: the title and subtitle of a row), not the draft preview of pages:
- * plain functions of the selected values, so tests can call them directly.
- */
+/** Subtitles of the Studio's document lists (`preview.prepare`). */
 
-/**
- * The start of a longer text for a list subtitle: whitespace collapsed, cut at a
- * word boundary and ended with '…' when longer than `max` characters.
- * @param text e.g. an FAQ answer; missing text gives ''
- * @param max the longest result, ellipsis included (default 60)
- */
+/** A text's start for a subtitle: whitespace collapsed, cut at a word and ended with '…' past `max` characters (ellipsis included). */
 export function excerpt(text: unknown, max = 60): string {
   const flat = typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : ''
   if (flat.length <= max) return flat
@@ -18,10 +9,7 @@ export function excerpt(text: unknown, max = 60): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}…`
 }
 
-/**
- * Joins the non-empty parts of a subtitle with ' · ' (e.g. 'Barber & Co · 5 stars').
- * @returns '' when every part is empty
- */
+/** The non-empty parts joined with ' · ' (e.g. 'Barber & Co · 5 stars'). */
 export function joinParts(...parts: unknown[]): string {
   return parts
     .filter(

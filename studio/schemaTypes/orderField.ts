@@ -1,12 +1,8 @@
 import { defineField } from '@sanity/types'
 
-/** The name of the shared order field: every list on the site sorts by it, ascending. */
 export const ORDER_FIELD = 'order'
 
-/**
- * The shared `order` field: lists on the site sort by it, ascending.
- * Returns a Sanity field definition (integer, required, 0 or more).
- */
+/** The shared `order` field: every list on the site sorts by it, ascending. */
 export const orderField = defineField({
   name: ORDER_FIELD,
   title: 'Order',
@@ -16,10 +12,9 @@ export const orderField = defineField({
   validation: (rule) => rule.required().integer().min(0),
 })
 
-/** Sort by the order field, lowest first: the order of every list on the site. */
 export const ORDER_ASC = [{ field: ORDER_FIELD, direction: 'asc' as const }]
 
-/** Editors' sort option for every ordered type (the Studio list's sort menu offers it). */
+/** The Studio list menu's sort option for every ordered type. */
 export const orderOrdering = {
   title: 'Order on the site',
   name: 'orderAsc',

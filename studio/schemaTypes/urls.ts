@@ -1,11 +1,4 @@
-/**
- * Link and embed rules: the one copy of them. The Studio shows them to editors and the
- * build runs them on every published document (lib/content/schema-rules.ts).
- * Sanity's `uri({ allowRelative: true })` lets anything starting with "/" through as
- * "relative", including `//evil.example` and `/\evil.example`, which browsers open as
- * another site: these custom rules refuse them. A link in text to a path on this site
- * must also lead to one of the site's pages (`textLinkHasPage`).
- */
+/** Link and embed rules, the one copy the Studio and the build both run (SECURITY.md, URL checks on content). */
 import { defineArrayMember, defineField, type CustomValidator } from '@sanity/types'
 import { caseStudyHref, SITE_PAGES } from './sitePages.ts'
 
@@ -33,10 +26,7 @@ export function isSitePath(value: string): boolean {
   }
 }
 
-/**
- * Custom rule: an https URL, or a path on this site (`isSitePath`). Empty values are
- * left to `required()`.
- */
+/** Custom rule: an https URL or a path on this site; empty is left to `required()`. */
 export function httpsUrlOrSitePath(value: unknown): true | string {
   if (value === undefined || value === null || value === '') return true
   if (typeof value !== 'string') return 'Must be text'
@@ -54,40 +44,23 @@ export function textLinkHref(value: unknown): true | string {
   return result === true ? true : 'Use an https:// address, a path on this site, or a mailto:/tel: address'
 }
 
-/** Sanity API version of `textLinkHasPage`'s query. */
 const API_VERSION = '2025-02-19'
 
-/**
- * Published case studies that answer at `/case-studies/{$segment}`: their slug or their
- * legacy id (product §3). Drafts and release versions are no page of the live site; the
- * build's snapshot already shows them as its perspective does, under the published id.
- */
+/** Published case studies that answer at `/case-studies/{$segment}` by slug or legacy id (product §3). */
 const CASE_STUDIES_AT = `*[_type == "caseStudy" && !(_id in path("drafts.**")) && !(_id in path("versions.**")) && (slug.current == $segment || legacyId == $segment)]._id`
 
-/** The paths of the pages that are not a document of their own: `/`, `/case-studies`, `/sites`, `/consultation`. */
 const pages: string[] = Object.values(SITE_PAGES).map((page) => page.href)
-/** Where the case studies' own pages start: `/case-studies/`. */
 const caseStudiesPrefix = caseStudyHref('')
 
-/** "a, b, c or d". */
 const orList = (items: string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '')
 
 /**
- * Custom rule of links in text: a path on this site leads to one of its pages, by its path
- * part (a `?query` and `#fragment` are set aside, as the publisher's gate sets them aside;
- * the fragment is not checked, since the home page's section ids are written in its
- * components and nowhere else). The pages are `SITE_PAGES` (`/`, `/case-studies`, `/sites`,
- * `/consultation`) and `/case-studies/{slug or legacy id}` of a published case study in the
- * dataset, matched as the site's route matches them: percent-decoded, letter case as
- * written, no "/" at the end (sitePages.ts). `/studio` is the editors' tool, not a page to link to.
- * Anything that is not a path on this site (https, mailto:, tel:, unsafe addresses) is left
- * to `textLinkHref`.
- * @param value the link's `href`
- * @param context the validation context: its `getClient` answers the case-study query
- *   (the Content Lake in the Studio, the build's snapshot through groq-js at build time)
+ * Custom rule of links in text: a path on this site must lead to one of `SITE_PAGES` or a
+ * published case study, matched as the route does (percent-decoded, case as written, no
+ * trailing "/"); query and fragment are set aside, as the gate does. Other values are `textLinkHref`'s.
  * @returns true, or the message an editor reads, naming the path and the pages there are
- * @throws when the query fails (the build's offline client throws for anything but `fetch`)
+ * @throws when the query fails
  */
 export const textLinkHasPage: CustomValidator<string | undefined> = async (value, context) => {
   if (typeof value !== 'string' || !value.startsWith('/') || !isSitePath(value)) return true
@@ -106,7 +79,7 @@ export const textLinkHasPage: CustomValidator<string | undefined> = async (value
   try {
     path = decodeURIComponent(typed)
   } catch {
-    path = undefined // a malformed %-escape: no page answers it
+    path = undefined
   }
   if (path !== undefined && (await hasPage(path))) return true
   const trimmed = path?.replace(/\/+$/, '')
@@ -115,11 +88,7 @@ export const textLinkHasPage: CustomValidator<string | undefined> = async (value
   return `There is no page at ${typed} on this site: link to an existing case study, or to ${orList(pages)}.`
 }
 
-/**
- * The link annotation of case study text: Sanity's default `link` (same name
- * and `href` field, so stored content and generated types are unchanged), but
- * https, site paths, mailto: and tel: only, and a site path must lead to a page.
- */
+/** Sanity's default `link` annotation (same name and field, so stored content is unchanged) with the rules above. */
 export const linkAnnotation = defineArrayMember({
   type: 'object',
   name: 'link',

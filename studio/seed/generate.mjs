@@ -1,19 +1,8 @@
 #!/usr/bin/env node
 /**
- * Writes seed/dataset.ndjson (Sanity's NDJSON import format) from the copy in
- * seed/copy.json and the artwork in seed/images/: SVG drawings, and one PNG
- * screenshot (site-cafe.png) so that the default content also has a raster image,
- * which the build serves as resized WebP copies.
- *
- * The copy is data: edit seed/copy.json, then run this. In it, an image field is
- * `{"$image": "<file in images/>", "alt": "..."}` and a text of paragraphs is
- * `{"$blocks": "<key prefix>", "paragraphs": ["...", "..."]}` (one portable text block a
- * paragraph, keys `<prefix>1`, `<prefix>2`...); lists get `order` 0, 1, 2... in their
- * order. Asset _ids depend on each file's SHA-1, so re-run this after editing any image:
- *   node studio/seed/generate.mjs            (or --out <file> to write elsewhere)
- *
- * It checks nothing of the content itself: the seed is validated like every dataset,
- * by the build (the Studio schema's own rules), and the tests rebuild it byte for byte.
+ * Writes seed/dataset.ndjson (or `--out <file>`) from seed/copy.json and seed/images/; run it
+ * after editing either. In the copy, `{"$image": file, alt}` is an image field and
+ * `{"$blocks": keyPrefix, paragraphs}` a portable text.
  */
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -27,11 +16,7 @@ const outIndex = process.argv.indexOf('--out')
 const outFile = outIndex > 0 ? resolve(process.argv[outIndex + 1]) : join(here, 'dataset.ndjson')
 const copy = JSON.parse(readFileSync(join(here, 'copy.json'), 'utf8'))
 
-// ---------------------------------------------------------------------------
-// Assets: one sanity.imageAsset document a file, as a dataset export has them
-// ---------------------------------------------------------------------------
-
-const assets = new Map() // file name -> asset document
+const assets = new Map() // file name -> sanity.imageAsset document, as an export has it
 
 for (const file of copy.images) {
   const bytes = readFileSync(join(imagesDir, file))
@@ -72,10 +57,6 @@ for (const file of copy.images) {
   })
 }
 
-// ---------------------------------------------------------------------------
-// Documents: the copy with its images and paragraphs expanded
-// ---------------------------------------------------------------------------
-
 /** An image field value: `{$image, alt, ...}` -> a reference to the file's asset. */
 function image({ $image: file, ...fields }) {
   const asset = assets.get(file)
@@ -83,7 +64,6 @@ function image({ $image: file, ...fields }) {
   return { _type: 'image', ...fields, asset: { _type: 'reference', _ref: asset._id } }
 }
 
-/** Portable text: one block per paragraph, keys derived from a prefix. */
 function blocks({ $blocks: prefix, paragraphs }) {
   return paragraphs.map((text, i) => ({
     _type: 'block',
@@ -94,7 +74,6 @@ function blocks({ $blocks: prefix, paragraphs }) {
   }))
 }
 
-/** A document of the copy with every `$image` and `$blocks` field expanded. */
 const expand = (doc) =>
   Object.fromEntries(
     Object.entries(doc).map(([field, value]) => [
@@ -103,11 +82,9 @@ const expand = (doc) =>
     ]),
   )
 
-/** Adds `order` 0, 1, 2... in list order. */
 const ordered = (docs) => docs.map((doc, order) => ({ ...expand(doc), order }))
 
-// Fixed system timestamps, as a dataset export carries them: the sitemap's <lastmod> comes
-// from `_updatedAt`, and a fixed value keeps the file (and the sitemap) the same on every run.
+// Fixed timestamps keep the file (and the sitemap's <lastmod>) the same on every run.
 const stamped = (doc) => ({
   ...doc,
   _createdAt: copy.createdAt,

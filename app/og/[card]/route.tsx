@@ -10,20 +10,14 @@ type Context = { params: Promise<{ card: string }> }
 export const dynamic = 'force-static'
 export const dynamicParams = false
 
-/** This route, as the build's dependency map names it (lib/content/reads.ts). */
+/** This route, as the build's dependency map names it. */
 const ROUTE = '/og/[card]'
 
-/**
- * One share card per page kind and one per case study, named `<name>.png` so that
- * any static host serves them as image/png (Next's `opengraph-image` files are
- * exported without an extension). Pages point at them through `pageMetadata`. The preview
- * server's build draws none (lib/next-target.ts): in draft mode a card draws on request.
- */
+/** A card per page kind and per case study that this build draws, named `.png` so any static host serves image/png. */
 export async function generateStaticParams() {
   if (buildingPreviewServer()) return []
   const studies = await getCaseStudyPaths({ ...sourceFromEnv(), reads: 'paths' })
   const cards = [...Object.keys(OG_PAGE_CARDS), ...studies.map(({ slug }) => caseStudyCardName(slug))]
-  // A publish draws only the cards its change touched (lib/reused-pages.ts).
   return pagesToRender(
     ROUTE,
     cards.map((card) => `${card}.png`),

@@ -12,27 +12,17 @@ import { caseStudyCardName, caseStudyJsonLd, ogImagePath, pageMetadata, siteTitl
 
 type Props = { params: Promise<{ slug: string }> }
 
-/** This route, as the build's dependency map names it (lib/content/reads.ts). */
+/** This route, as the build's dependency map names it. */
 const ROUTE = '/case-studies/[slug]'
 
-/** The page's own content source: its reads are this page's in the dependency map. */
 const sourceOf = async (params: Props['params']) => {
   const slug = decodeURIComponent((await params).slug)
   return { slug, source: await pageSource({ route: ROUTE, unit: slug }) }
 }
 
-/** Only the case studies in the dataset exist; any other path is the 404 page. */
 export const dynamicParams = false
 
-/**
- * One page per slug, nothing more. Old links (a legacy id such as 'Osteopath Lancing', a
- * slug an editor replaced) keep working as permanent redirects to it, which the postbuild
- * writes (postbuild/redirects-file.ts), not as copies of the page. The preview server, in
- * draft mode, still renders a legacy id on request, with the slug's canonical URL.
- * A publish renders only the pages its change touched (lib/reused-pages.ts). The preview
- * server's build prerenders none (lib/next-target.ts): in draft mode every slug renders on
- * request.
- */
+/** One page per slug that this build renders (old addresses are the postbuild's redirects); none for the preview server. */
 export async function generateStaticParams() {
   if (buildingPreviewServer()) return []
   const paths = await getCaseStudyPaths({ ...sourceFromEnv(), reads: 'paths' })
@@ -42,10 +32,7 @@ export async function generateStaticParams() {
   ).map((slug) => ({ slug }))
 }
 
-/**
- * Title and description from the case study; the canonical URL is the slug's, also
- * on the pages of legacy ids, so search engines index one address per case study.
- */
+/** Title and description from the case study; the canonical URL is always the slug's. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug, source } = await sourceOf(params)
   const [settings, study] = stegaClean(
@@ -64,11 +51,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   })
 }
 
-/**
- * /case-studies/{slug} (spec §2): the case study. No case study at that address (in the
- * preview: none in its perspective, or a draft-only one that breaks a rule) is the 404
- * page, status 404, as the export's `dynamicParams = false` gives visitors.
- */
+/** /case-studies/{slug} (spec §2); no case study there is the 404 page. */
 export default async function CaseStudyPage({ params }: Props) {
   const { slug, source } = await sourceOf(params)
   const [settings, study] = await Promise.all([getSiteSettings(source), getCaseStudy(slug, source)])
@@ -87,7 +70,7 @@ export default async function CaseStudyPage({ params }: Props) {
   return (
     <>
       <JsonLd data={article} />
-      {/* The image is the page's largest paint on a phone: inlined when small (inlineIfSmall). */}
+      {/* The image is the page's largest paint on a phone. */}
       <CaseStudyArticle study={{ ...study, image: await inlineIfSmall(study.image) }} />
     </>
   )

@@ -15,17 +15,10 @@ function StudioLoading() {
   )
 }
 
-// Browser only, in its own chunk: the Studio (about 2 MB gzip) never runs at build
-// time, and its code is fetched only when this component renders, i.e. only on /studio
-// in a build with a Sanity project. next/dynamic rather than a hand-written import():
-// with it the bundler leaves the other routes' shared chunks almost unchanged.
+// Browser only, in its own chunk: the Studio's 2 MB gzip loads only here (next/dynamic keeps other routes' chunks as they were).
 const StudioScreen = dynamic(() => import('./StudioScreen'), { ssr: false, loading: StudioLoading })
 
-/**
- * The embedded Studio's entry: a small loader that fetches StudioScreen in the browser.
- * @param projectId the Sanity project the build was made for (lib/studio.ts)
- * @param dataset its dataset
- */
+/** The embedded Studio's entry: a small loader that fetches StudioScreen in the browser. */
 export function StudioApp(project: StudioProject) {
   return <StudioScreen {...project} />
 }

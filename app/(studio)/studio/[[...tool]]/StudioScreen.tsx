@@ -8,14 +8,7 @@ import { STUDIO_BASE_PATH, type StudioProject } from '@/lib/studio'
 // Inline style, not utility classes: the site's shared stylesheet stays as it is.
 const fullScreen: CSSProperties = { position: 'fixed', inset: 0, zIndex: 100, background: '#fff' }
 
-/**
- * Sanity Studio through next-sanity's `NextStudio`, full screen above the site's
- * header and footer (the root layout wraps every route). While it is open the rest
- * of the page is inert and does not scroll, so keyboard and screen reader users
- * stay inside the Studio. Loaded only in the browser, by StudioApp.
- * @param projectId the Sanity project the build was made for (lib/studio.ts)
- * @param dataset its dataset
- */
+/** Sanity Studio full screen, the rest of the page inert and still so keyboard and screen reader users stay inside. */
 export default function StudioScreen({ projectId, dataset }: StudioProject) {
   const config = useMemo(
     // The site's own origin serves the publisher's publish states (absent on a CDN: no badge).

@@ -3,12 +3,10 @@ import { StudioSetupNotice } from '@/components/studio/StudioSetupNotice'
 import { studioProjectFromEnv } from '@/lib/studio'
 import { StudioApp } from './StudioApp'
 
-// One static page: every Studio path (/studio/structure/review, …) is answered by the
-// server with this file (out/studio.html), and the Studio's router reads the path.
+// One static page: the server answers every Studio path with it, the Studio's router reads the path.
 export const dynamic = 'force-static'
 export const dynamicParams = false
 
-/** Only /studio itself is exported; deeper paths fall back to it on the server. */
 export function generateStaticParams() {
   return [{ tool: [] }]
 }
@@ -20,14 +18,9 @@ export const metadata: Metadata = {
   referrer: 'same-origin',
 }
 
-/** The Studio fills notched phone screens (next-sanity's studio viewport). */
 export const viewport: Viewport = { viewportFit: 'cover' }
 
-/**
- * /studio: Sanity Studio, when the build had a Sanity project (lib/studio.ts reads
- * SANITY_STUDIO_PROJECT_ID or SANITY_PROJECT_ID); otherwise a short page saying what
- * to set. The Studio's JavaScript belongs to this route alone.
- */
+/** /studio: Sanity Studio when the build had a Sanity project, else a page saying what to set. */
 export default function StudioPage() {
   const project = studioProjectFromEnv()
   return project ? (
