@@ -1,7 +1,4 @@
-/**
- * Font preloads on every page, the 404 page included (Next writes it none), added by an inline
- * script only where the connection can use them (docs/speed.md, "The 270 ms rule").
- */
+/** Font preloads on every page (the 404 page too), only where the connection can use them (docs/speed.md, "The 270 ms rule"). */
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
 import { scriptSafeJson } from '../lib/text.ts'
 import { attributeOf } from '../lib/html-elements.ts'
@@ -13,13 +10,10 @@ type Element = DefaultTreeAdapterMap['element']
 /** Effective connection types (Network Information API) whose round trips are 270 ms or longer. */
 export const SLOW_CONNECTIONS = ['slow-2g', '2g', '3g'] as const
 
-/** The round trip, in ms, from which a connection is slow: where the API's `3g` starts. */
+/** Where the API's `3g` starts, in ms. */
 export const SLOW_ROUND_TRIP_MS = 270
 
-/**
- * The inline script (ES5) that preloads the font files unless this page's request was sent
- * `SLOW_ROUND_TRIP_MS` or more before it runs, or `navigator.connection` says a slow type.
- */
+/** The inline script (ES5) that preloads the fonts unless this page's request took `SLOW_ROUND_TRIP_MS` or the connection is slow. */
 export function fontPreloadScript(hrefs: readonly string[]): string {
   return (
     '(function(d,f){var c=navigator.connection,p=typeof performance!="undefined"&&performance,' +
@@ -32,15 +26,10 @@ export function fontPreloadScript(hrefs: readonly string[]): string {
   )
 }
 
-/** What replaces a page's font preload links: the script, and the links for a browser without JavaScript. */
 export const adaptiveFontPreload = (hrefs: readonly string[]) =>
   `<script>${fontPreloadScript(hrefs)}</script><noscript>${hrefs.map(fontPreloadLink).join('')}</noscript>`
 
-/**
- * Replaces a page's preload links of the preloadable fonts its CSS uses with `adaptiveFontPreload`
- * of all of them, before the first link, style or script in `<head>`; unchanged when its CSS uses
- * none, when it has them already, or when it has no `<head>`.
- */
+/** Puts `adaptiveFontPreload` of the preloadable fonts a page's CSS uses first in `<head>`, in place of their links. */
 export function preloadPageFonts(html: string): string {
   const used = [...new Set([...html.matchAll(PRELOADABLE_FONT)].map((match) => match[1]!))]
   if (used.length === 0 || html.includes(adaptiveFontPreload(used))) return html

@@ -5,11 +5,7 @@ import { listFiles } from '../lib/build-output.ts'
 
 const folderEnd = (entry: string) => entry.lastIndexOf('/')
 
-/**
- * Renames files and folders whose names are percent-encoded (`Osteopath%20Lancing.html`).
- * @returns the renamed paths, relative to root
- * @throws Error when a name decodes to one with a path separator
- */
+/** Renames the export's percent-encoded files and folders; returns them relative to root; throws on a decoded `/` or `\`. */
 export async function decodeFileNames(root: string): Promise<string[]> {
   const renamed: string[] = []
   const entries = await listFiles(root, { everyEntry: true })

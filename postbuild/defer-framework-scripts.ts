@@ -1,8 +1,4 @@
-/**
- * Moves the start of Next's own scripts, and the fetch of the page's RSC payload from its file,
- * to after the first contentful paint (docs/speed.md, "Next's scripts start after the first
- * contentful paint").
- */
+/** Starts Next's scripts, and fetches the page's RSC payload from its file, after the first contentful paint (docs/speed.md). */
 import { scriptSafeJson } from '../lib/text.ts'
 import { attributeOf, elementsOf, textOf } from '../lib/html-elements.ts'
 import { applyEdits, type HtmlEdit } from './html-edits.ts'
@@ -12,9 +8,8 @@ import { isFrameworkChunkScript, isFrameworkScriptPreload, payloadChunkText } fr
 export const LOADER_FALLBACK_MS = 3000
 
 /**
- * The inline loader (ES5) that adds the scripts in order after the first paint (one frame where
- * unsupported, at once in a background tab, at the latest after `LOADER_FALLBACK_MS`).
- * @param payload the page's RSC payload file to fetch and push first, if its inline copy was cut
+ * The inline loader (ES5): adds the scripts in order after the first paint, at the latest after
+ * `LOADER_FALLBACK_MS`, fetching and pushing `payload` first when the inline copy was cut.
  */
 export function loaderScript(sources: readonly string[], payload?: string): string {
   const list = scriptSafeJson(sources)
@@ -56,9 +51,8 @@ export function deferredPayloadOf(html: string): string | null {
 }
 
 /**
- * Rewrites one exported page: cuts Next's chunk scripts and their preloads, and the inline payload
- * when `payload.text` holds exactly its bytes, and appends the loader before `</body>`.
- * @returns the rewritten document; the same string when it has no framework script
+ * Rewrites one exported page: cuts Next's chunk scripts, their preloads and (when `payload.text`
+ * is exactly its bytes) the inline payload, and appends the loader before `</body>`.
  * @throws Error when a page with framework scripts has no `</body>`
  */
 export function deferFrameworkScripts(html: string, payload?: { url: string; text: string }): string {

@@ -1,4 +1,5 @@
 /** Offset edits of exported pages that change only the bytes they mean to, leaving the rest as Next wrote it. */
+
 /** Replace `html.slice(start, end)` with `text` ('' to cut; start === end to insert). */
 export type HtmlEdit = { start: number; end: number; text?: string }
 

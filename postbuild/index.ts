@@ -1,7 +1,4 @@
-/**
- * The postbuild: turns Next's export in `out/` into a finished build, in place (the steps in
- * `finalizeExport`'s order, the marker last; docs/architecture.md).
- */
+/** The postbuild: turns Next's export in `out/` into a finished build, in place (docs/architecture.md). */
 import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -40,12 +37,8 @@ export type FinalizeResult = {
 /**
  * Finalizes an export in place: decodes file names, rewrites every page, writes the pages at old
  * addresses, `_headers`, `_redirects`, the compressed copies, the dot files, and `.build.json` last.
- * @param root absolute path of Next's export (`out/`)
- * @param settings the integrations site settings name (for the Content-Security-Policy)
- * @param options `reused`: relative files taken from the live build, final already (their
- *   headers are made again, from `reusedScriptHashes` where recorded)
- * @throws Error when the export has no index.html, or a page comes out of the rewriting with
- *   something of Next's still in place (`assertRewritten`); no marker is written then
+ * `reused` files come from the live build, final already (headers made from `reusedScriptHashes`).
+ * @throws Error when there is no index.html or `assertRewritten` fails; no marker is written then
  */
 export async function finalizeExport(
   root: string,
@@ -75,7 +68,6 @@ export async function finalizeExport(
           return { file, relative, scriptHashes, rewritten: undefined }
         }
         const exported = await readFile(file, 'utf8')
-        // Next's chunks start after the first paint; the payload file lets the inline copy go.
         const payloadFile = path.relative(root, payloadFileOf(root, file)).split(path.sep).join('/')
         const payload = fileSet.has(payloadFile)
           ? { url: encodeURI(`/${payloadFile}`), text: await readFile(path.join(root, payloadFile), 'utf8') }

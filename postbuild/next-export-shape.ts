@@ -1,8 +1,4 @@
-/**
- * Every assumption the postbuild makes about the shape of Next's static export, one named
- * constant or function each; `assertRewritten` fails the build when a page shows Next changed
- * it (tests/e2e/next-export-contract.spec.ts runs it on a real build).
- */
+/** Every assumption the postbuild makes about Next's export, one name each; `assertRewritten` fails a build where it drifted. */
 import path from 'node:path'
 import type { DefaultTreeAdapterMap } from 'parse5'
 import { attributeOf, elementsOf, textOf } from '../lib/html-elements.ts'
@@ -43,20 +39,14 @@ export function payloadChunkText(code: string): string | undefined {
 /** The not-found page, which Next writes twice: `404.html` for static hosts, and its route's own file. */
 export const NOT_FOUND_PAGES = { served: '404.html', twin: '_not-found.html' } as const
 
-/**
- * The absolute path of the RSC payload file beside an exported page (absolute paths): `<page>.txt`,
- * but `_not-found.txt` for `404.html` (Next writes no `404.txt`). It may not exist.
- */
+/** The payload file beside an exported page (absolute paths): `<page>.txt`, `_not-found.txt` for `404.html`; it may not exist. */
 export function payloadFileOf(root: string, file: string): string {
   if (path.relative(root, file) === NOT_FOUND_PAGES.served)
     return path.join(root, NOT_FOUND_PAGES.twin.replace(/\.html$/, '.txt'))
   return file.replace(/\.html$/, '.txt')
 }
 
-/**
- * A next/font file marked for preloading (`<face>-s.p.<hash>.woff2`) as the page's inline CSS
- * refers to it (`experimental.inlineCss`): how the 404 page's fonts are found too.
- */
+/** A next/font file marked for preloading (`<face>-s.p.<hash>.woff2`) as the inline CSS (`experimental.inlineCss`) names it. */
 export const PRELOADABLE_FONT = /url\((\/_next\/static\/media\/[\w.-]+\.p\.[\w-]+\.woff2)\)/g
 
 /** The link Next writes in `<head>` for a preloaded next/font file. */
@@ -66,10 +56,7 @@ export const fontPreloadLink = (href: string) =>
 /** What the rewriting left in one page that it should have moved. */
 export type Drift = { pattern: string; found: string }
 
-/**
- * What Next's export would leave in a rewritten page if a pattern above stopped matching,
- * found with looser patterns than the steps use: one entry per pattern, none for a good page.
- */
+/** What the rewriting left in a page if a pattern above stopped matching (looser patterns than the steps'), one a pattern. */
 export function driftOf(html: string, payloadFileExists: boolean): Drift[] {
   const elements = elementsOf(html)
   const scripts = elements.filter((element) => element.tagName === 'script')
@@ -139,10 +126,7 @@ export function driftOf(html: string, payloadFileExists: boolean): Drift[] {
   })
 }
 
-/**
- * Fails the build when a page came out of the rewriting with something of Next's still in place.
- * @throws Error naming the page, each pattern that did not match and what was found
- */
+/** Fails the build, naming the page, each pattern and what it found, when a rewritten page drifted (`driftOf`). */
 export function assertRewritten(page: string, html: string, payloadFileExists: boolean): void {
   const drifts = driftOf(html, payloadFileExists)
   if (drifts.length === 0) return

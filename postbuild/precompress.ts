@@ -41,18 +41,14 @@ export type PrecompressResult = {
   rawBytes: number
   brotliBytes: number
   gzipBytes: number
-  /** Files whose copies all came from the cache. */
   cached: number
-  /** Copies made by this run (each distinct content's once). */
+  /** Copies made by this run. */
   compressions: number
-  /** Files taken from the live build with their copies (counted in the totals too). */
+  /** Files taken from the live build with their copies, counted in the totals too. */
   reused: number
 }
 
-/**
- * Brotli quality (0-11) for a file by its root-relative `/`-separated path and size in bytes:
- * the one rule (docs/speed.md#precompression).
- */
+/** Brotli quality (0-11) for a root-relative `/`-separated file of `size` bytes: the one rule (docs/speed.md). */
 export function brotliQualityOf(file: string, size: number): number {
   if (CASE_STUDY_FILE.test(file)) return CASE_STUDY_QUALITY
   if (file.endsWith('.html')) return BEST_QUALITY
@@ -84,11 +80,8 @@ const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 type Content = { hash: string; size: number; files: { file: string; quality: number }[] }
 
 /**
- * Writes `.br` and `.gz` siblings for every compressible file of at least 1 KiB under `root`,
- * keeping only copies smaller than the original.
- * @param cacheDir copies by content hash and settings; a full run leaves exactly this build's
- * @param reused root-relative files taken from the live build with their copies: only counted
- * @returns counts and byte totals
+ * Writes `.br` and `.gz` siblings smaller than the original for every compressible file of at least
+ * 1 KiB; `cacheDir` keeps copies by content hash and settings; `reused` files are only counted.
  */
 export async function precompressSite(
   root: string,

@@ -15,10 +15,7 @@ import type { HtmlPage } from './security-headers.ts'
 // Percent-encoded before the URL parser sees them: they would end, split, drop or trim a segment.
 const SEGMENT_BREAKERS = /[%/?#\\\x00-\x20]/g
 
-/**
- * The percent-encoded URL path of a case study's page for a slug or legacy id, as a browser sends it.
- * @returns null for a segment no URL can name (empty, `.`, `..`)
- */
+/** The percent-encoded path of a case study's page for a slug or legacy id; null for empty, `.` and `..`. */
 export function caseStudyPath(segment: string): string | null {
   if (segment === '' || segment === '.' || segment === '..') return null
   const escaped = segment.replace(
@@ -29,10 +26,8 @@ export function caseStudyPath(segment: string): string | null {
 }
 
 /**
- * Which old address of a case study goes where, for one build (docs/publishing.md, "Old
- * addresses redirect"): legacy ids, then the live build's pages and redirects (`previous`), each
- * to today's page by `_id`, never shadowing an address of this build, one redirect an address.
- * @returns each case study's page by `_id`, and the redirects sorted by `from`
+ * Which old address goes where for one build: legacy ids, then the live build's (`previous`), each
+ * to today's page by `_id`, never over an address of this build (docs/publishing.md).
  */
 export function caseStudyRedirects(
   studies: readonly CaseStudyAddress[],
@@ -75,11 +70,7 @@ export function caseStudyRedirects(
 /** A `from` a host would read as a pattern (`*`, `:name`), not as one address. */
 const PATTERN = /\*|:\w/
 
-/**
- * `_redirects` (Netlify / Cloudflare Pages): each old address, not forced and percent-encoded,
- * then the `FALLBACKS` rewrites; an address a host would read as a pattern gets no line. Old
- * addresses first: Cloudflare counts every rule after the first pattern as a pattern.
- */
+/** `_redirects`: old addresses first (Cloudflare reads every rule after a pattern as one), then the `FALLBACKS` rewrites. */
 export function redirectsFile(files: string[], redirects: readonly Redirect[] = []): string {
   const moved = redirects
     .filter((redirect) => !PATTERN.test(redirect.from))
@@ -94,9 +85,8 @@ export function redirectsFile(files: string[], redirects: readonly Redirect[] = 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 /**
- * The valid HTML page at an old address for hosts that redirect nothing: canonical link on
- * `siteUrl`, an immediate refresh (read as a permanent redirect) and a visible link.
- * @throws TypeError when siteUrl is not an absolute URL
+ * The valid HTML page at an old address for hosts that redirect nothing: canonical link, an
+ * immediate refresh and a visible link. @throws TypeError when siteUrl is not an absolute URL
  */
 export function redirectPage(redirect: Redirect, siteUrl: string): string {
   const canonical = escapeHtml(new URL(redirect.to, siteUrl).href)
@@ -121,10 +111,8 @@ export function redirectPage(redirect: Redirect, siteUrl: string): string {
 const MAX_NAME_BYTES = 255
 
 /**
- * Writes `redirectPage` at each old address whose file can be written: plain segments, and no
- * other file there (on a disk that ignores case, it may be the page itself); the rest keep
- * their redirect on the publisher and in `_redirects`.
- * @returns the pages written, for `_headers`
+ * Writes `redirectPage` at each old address whose file can be written (plain segments, no file
+ * there: on a disk that ignores case it may be the page itself); returns them for `_headers`.
  */
 export async function writeRedirectPages(
   root: string,

@@ -1,7 +1,4 @@
-/**
- * The site's response headers as one `_headers` file (Netlify / Cloudflare Pages format, which
- * the publisher applies too), each page with a Content-Security-Policy of its inline scripts' hashes.
- */
+/** The site's headers as one `_headers` file (which the publisher applies too), each page's CSP allowing its inline scripts' hashes. */
 import { createHash } from 'node:crypto'
 import { BASE_HEADERS, IMMUTABLE, MEDIA_HEADERS, REVALIDATE } from '../lib/build-output.ts'
 import { MEDIA_URL_DIR } from '../lib/content/image.ts'
@@ -55,11 +52,7 @@ export function studioSources(projectId: string): ExtraSources {
 
 export type HeaderRule = { for: string; values: Record<string, string> }
 
-/**
- * Every header rule of a build: base headers on `/*`, year-long caching of hashed assets, the
- * content images' policy, and each page's CSP and revalidation. Cache-Control and CSP are never
- * on `/*`: hosts join the values of every matching rule.
- */
+/** Every header rule of a build; Cache-Control and CSP are never on `/*`: hosts join every matching rule's values. */
 export function headerRules(
   pages: HtmlPage[],
   settings: IntegrationSettings,
