@@ -20,7 +20,7 @@ export async function readBuildInfo(root: string): Promise<BuildInfo | null> {
 
 /** Cache rule for HTML and other unhashed files: always revalidate. */
 export const REVALIDATE = 'public, max-age=0, must-revalidate'
-/** Cache rule for content-hashed files: a year, never revalidated. */
+/** Cache rule for content-hashed files: a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 export const BASE_HEADERS: Record<string, string> = {
@@ -45,23 +45,17 @@ export const REDIRECTS_FILE = '.redirects.json'
 /** The status of every redirect the publisher sends (docs/publishing.md, "Why 301"). */
 export const REDIRECT_STATUS = 301
 
-/**
- * One old address and the page it moved to: URL paths, percent-encoded as a browser sends them,
- * and the `_id` of the document whose page `to` is.
- */
+/** One old address and its page: percent-encoded URL paths, and the `_id` of the document whose page `to` is. */
 export type Redirect = { from: string; to: string; _id: string }
 
 export type RedirectsManifest = {
-  /** Each case study's page in the build: `_id` -> its URL path (the next build's history). */
+  /** Each case study's page: `_id` -> its URL path. */
   pages: Record<string, string>
-  /** Every old address, sorted by `from`: none of them is a page's address. */
+  /** Every old address, sorted by `from`. */
   redirects: Redirect[]
 }
 
-/**
- * A build's servable files as relative URL-style paths, and its old addresses: decoded path ->
- * the percent-encoded path it redirects to.
- */
+/** A build's servable files (relative URL-style paths), and its old addresses: decoded path -> location. */
 export type SiteIndex = ReadonlySet<string> & { readonly redirects?: ReadonlyMap<string, string> }
 
 export type Resolution =
@@ -109,7 +103,7 @@ export async function readBuildJson(root: string, name: string): Promise<unknown
   }
 }
 
-/** Whether a parsed JSON value is an object (not an array) whose every value passes `isValue`. */
+/** Whether a parsed JSON value is an object whose every value passes `isValue`. */
 export function isRecordOf<T>(
   value: unknown,
   isValue: (entry: unknown) => boolean,
@@ -137,17 +131,14 @@ export async function readRedirects(root: string): Promise<RedirectsManifest | n
 }
 
 export type ListFilesOptions = {
-  /** Keeps a path (as listed) when it returns true. */
   filter?: (file: string) => boolean
-  /** Lists folders and symbolic links too (for renaming names: decode-file-names.ts). Default false. */
+  /** Lists folders and symbolic links too. Default false. */
   everyEntry?: boolean
 }
 
 /**
- * Lists the files of a folder at any depth: the one walk of a build folder. Regular files only
- * unless `everyEntry`; links are never followed; dot files are listed.
- * @returns relative `/`-separated paths, sorted by UTF-16 code units
- * @throws Error (ENOENT, ENOTDIR) when root is missing or no folder
+ * Lists the files of a folder at any depth, sorted, as relative `/`-separated paths: regular files
+ * only unless `everyEntry`, links never followed. @throws Error (ENOENT, ENOTDIR) when root is no folder
  */
 export async function listFiles(root: string, options: ListFilesOptions = {}): Promise<string[]> {
   const { filter, everyEntry = false } = options
@@ -165,10 +156,8 @@ export async function indexSite(root: string): Promise<SiteIndex> {
 }
 
 /**
- * Maps a request path (still percent-encoded) to a file of the build like a static host with clean
- * URLs: `/` -> `index.html`, `/sites` -> `sites.html`, `/booking` -> redirect to `/booking/`,
- * `/studio/anything` -> `studio.html`. An old address redirects to its page before any file.
- * @returns the file, a redirect, or not-found (also for malformed encodings and `..` segments)
+ * Maps a percent-encoded request path to a file of the build like a static host with clean URLs
+ * (`/sites` -> `sites.html`, `/booking` -> `/booking/`); an old address redirects before any file.
  */
 export function resolvePath(site: SiteIndex, pathname: string): Resolution {
   const decoded = decodedPath(pathname)
@@ -192,10 +181,7 @@ export function resolvePath(site: SiteIndex, pathname: string): Resolution {
   return fallback ? { kind: 'file', file: fallback.file } : { kind: 'not-found' }
 }
 
-/**
- * The clean, percent-encoded URL path of an HTML file as `_headers` rules name pages
- * (`index.html` -> `/`, `booking/index.html` -> `/booking/`); other files keep their path.
- */
+/** The clean, percent-encoded URL path of an HTML file as `_headers` rules name pages (`booking/index.html` -> `/booking/`). */
 export function urlPathOf(file: string): string {
   let clean = file
   if (clean === 'index.html') clean = ''

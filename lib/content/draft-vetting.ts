@@ -1,7 +1,5 @@
-/**
- * Vets a preview's drafts and release versions (shape, then the schema's rules) before they
- * render; one that fails is replaced by its published version or left out (docs/content.md).
- */
+/** Vets a preview's drafts and release versions before they render: one that fails is not shown (docs/content.md). */
+import pMap from 'p-map'
 import { createHash } from 'node:crypto'
 import { stegaClean } from '@sanity/client/stega'
 import type { Path } from '@sanity/types'
@@ -40,25 +38,19 @@ export type RejectedDraft = {
   instead: 'published' | 'nothing'
 }
 
-/** A draft or release version the view shows, for the banner's list. */
 export type ShownDraft = { publishedId: string; storedId: string; type: string; title: string }
 
 /** A perspective's view with its drafts vetted: documents to query, drafts shown (newest first), drafts taken out. */
 export type VettedView = { documents: StoredDocument[]; shown: ShownDraft[]; rejected: RejectedDraft[] }
 
-/** A stored document that `placeInPerspective` could not place, and why. */
 export type Unplaced = { doc: StoredDocument; reason: string }
 
-/**
- * The rules' verdict on one draft revision, and what it rests on: its rules' queries' results
- * and which of its references resolve. Reused only while those answer the same.
- */
+/** The rules' verdict on a draft revision, reused only while its rules' queries and references answer the same. */
 type Verdict = {
   errors: ContentProblem[]
   reads: RuleRead[]
-  /** The snapshot's ids its rules' queries answered with. */
   found: string[]
-  /** The ids it references, sorted; `resolved` tells which resolved (`resolution`). */
+  /** The ids it references, sorted; `resolved` tells which resolved. */
   referenced: string[]
   resolved: string
 }
@@ -98,7 +90,6 @@ function depthOf(value: unknown, limit: number): number {
   return deepest
 }
 
-/** A draft's revision key and size in bytes, once its shape passed. */
 type Fingerprint = { key: string; bytes: number }
 
 /** Why a draft is not shown whatever the rules say, or its fingerprint; depth first, so it can be serialized. */
@@ -117,10 +108,7 @@ function refusal(doc: StoredDocument, published: StoredDocument | undefined): st
   return { key: `${String(doc._originalId)}\u0000${createHash('sha1').update(json).digest('hex')}`, bytes }
 }
 
-/**
- * The build's image rule (`imageAsset`) on a draft's images: the schema only asks that a
- * referenced document exists, and an image pointing at an FAQ would fail every page with its card.
- */
+/** The build's image rule on a draft's images: an image pointing at an FAQ would fail every page with its card. */
 function imageProblems(
   doc: StoredDocument,
   documentOf: (id: string) => StoredDocument | undefined,
@@ -152,11 +140,7 @@ const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…
 const resolution = (referenced: readonly string[], ids: ReadonlySet<string>) =>
   referenced.map((id) => `${id}:${ids.has(id) ? 1 : 0}`).join(',')
 
-/**
- * Whether a kept verdict still answers the same over this snapshot.
- * @returns null when it holds; else the ids it now waits on (its references, and the ids the
- *   reads that changed now name)
- */
+/** Whether a kept verdict still holds over this snapshot: null when it does, else the ids it now waits on. */
 function changesOf(verdict: Verdict, snapshot: PreparedSnapshot): Set<string> | null {
   const waits = new Set<string>()
   const resolves = verdict.resolved === resolution(verdict.referenced, snapshot.ids)
@@ -206,39 +190,17 @@ const restsOn = (verdict: Verdict) => [...verdict.referenced, ...verdict.found]
 // hundreds at once spend their time collecting each other's garbage.
 const VALIDATIONS_AT_ONCE = 8
 
-/** `Promise.all(items.map(work))` with at most `limit` at work at once. */
-async function mapLimited<Item, Result>(
-  items: readonly Item[],
-  limit: number,
-  work: (item: Item) => Promise<Result>,
-): Promise<Result[]> {
-  const results: Result[] = new Array(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index]!)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
-}
-
 const isDraft = (doc: StoredDocument) => typeof doc._originalId === 'string'
 
-/** Newest first by `_updatedAt` (a draft without one last). */
 const newestFirst = (a: StoredDocument, b: StoredDocument) => {
   const at = (doc: StoredDocument) => (typeof doc._updatedAt === 'string' ? doc._updatedAt : '')
   return at(b) < at(a) ? -1 : at(b) > at(a) ? 1 : 0
 }
 
 /**
- * Vets a perspective's view: each draft (a document with `_originalId`) must pass `refusal` and
- * the schema's rules over the view; one that fails is replaced by its published version or left
- * out, and the drafts resting on it are checked again, until none fails. Published documents are
- * not vetted: the build validated them. Each draft is validated once, and again only when a
- * document its verdict rests on left the view (docs/content.md, "Cost").
- * @param publishedOf the stored published document of an id, if any
+ * Vets a perspective's view: each draft (with `_originalId`) must pass `refusal` and the schema's
+ * rules over the view; one that fails is replaced by its published version or left out, and the
+ * drafts resting on it are checked again, until none fails (docs/content.md, "Cost").
  * @param unplaced the drafts the perspective could not place, each reported as it is
  * @returns the view to query (same order), the drafts in it, and those taken out
  */
@@ -295,7 +257,7 @@ export async function vetView(
   }
   if (refused.size > 0) takeOut(refused)
 
-  /** The drafts whose verdict rests, or waits, on an id (a stale entry costs one check). */
+  /** The drafts whose verdict rests, or waits, on an id. */
   const dependents = new Map<string, Set<StoredDocument>>()
   const dependOn = (doc: StoredDocument, ids: Iterable<string>) => {
     for (const id of ids) {
@@ -309,22 +271,26 @@ export async function vetView(
     const snapshot = prepareSnapshot(documents)
     const broken = new Map<string, ContentProblem[]>()
     const pending: StoredDocument[] = []
-    await mapLimited(drafts, VALIDATIONS_AT_ONCE, async (doc) => {
-      const key = keys.get(doc)!
-      const kept = verdicts.get(key)
-      const waits = kept && changesOf(kept, snapshot)
-      let verdict = kept && !waits ? kept : undefined
-      const guess = verdict ? undefined : guessed.get(key)
-      if (guess && !changesOf(guess, snapshot)) verdict = keep(key, guess)
-      if (!verdict && validate) verdict = keep(key, await verdictOf(doc, snapshot))
-      if (!verdict) {
-        if (waits) dependOn(doc, waits)
-        pending.push(doc)
-        return
-      }
-      dependOn(doc, restsOn(verdict))
-      if (verdict.errors.length > 0) broken.set(doc._id, verdict.errors)
-    })
+    await pMap(
+      drafts,
+      async (doc) => {
+        const key = keys.get(doc)!
+        const kept = verdicts.get(key)
+        const waits = kept && changesOf(kept, snapshot)
+        let verdict = kept && !waits ? kept : undefined
+        const guess = verdict ? undefined : guessed.get(key)
+        if (guess && !changesOf(guess, snapshot)) verdict = keep(key, guess)
+        if (!verdict && validate) verdict = keep(key, await verdictOf(doc, snapshot))
+        if (!verdict) {
+          if (waits) dependOn(doc, waits)
+          pending.push(doc)
+          return
+        }
+        dependOn(doc, restsOn(verdict))
+        if (verdict.errors.length > 0) broken.set(doc._id, verdict.errors)
+      },
+      { concurrency: VALIDATIONS_AT_ONCE },
+    )
     return { broken, pending }
   }
 
@@ -355,11 +321,15 @@ export async function vetView(
         out.add(doc)
       }
     }
-    await mapLimited(guesses, VALIDATIONS_AT_ONCE, async ({ doc, snapshot }) => {
-      const key = keys.get(doc)!
-      const kept = verdicts.get(key)
-      if (!kept || changesOf(kept, snapshot)) guessed.set(key, await verdictOf(doc, snapshot))
-    })
+    await pMap(
+      guesses,
+      async ({ doc, snapshot }) => {
+        const key = keys.get(doc)!
+        const kept = verdicts.get(key)
+        if (!kept || changesOf(kept, snapshot)) guessed.set(key, await verdictOf(doc, snapshot))
+      },
+      { concurrency: VALIDATIONS_AT_ONCE },
+    )
   }
 
   // Kept verdicts first (free), then the pending drafts, then every draft left once more over the final view.

@@ -1,11 +1,11 @@
-/** Maps a Sanity image projection to the `ContentImage` components take, and names the media step's files. */
+/**
+ * Maps a Sanity image projection to the `ContentImage` components take, and names the media step's
+ * files; each function taking an asset `_id` throws an Error when it is not an image asset's.
+ */
 import { SANITY_DATASET, SANITY_PROJECT_ID } from '../studio.ts'
 import type { InlineSvg } from './inline-svg.ts'
 
-/**
- * An image as components take it: a same-origin path, intrinsic size in px, alt text, a raster
- * image's `srcset`, a small SVG's markup to draw inline, and the editor's hotspot (`focus`).
- */
+/** An image as components take it: same-origin path, size in px, alt text, `srcset`, inline SVG, hotspot. */
 export type ContentImage = {
   src: string
   width: number
@@ -40,10 +40,7 @@ function parseAssetId(assetId: string): { hash: string; width: number; height: n
 /** True when `value` is a Sanity image asset `_id`. */
 export const isImageAssetId = (value: string): boolean => ASSET_ID.test(value)
 
-/**
- * The content hash an asset `_id` carries: Sanity names an asset by its file's sha1.
- * @throws Error when the id is not an image asset id
- */
+/** The content hash an asset `_id` carries: Sanity names an asset by its file's sha1. */
 export const assetHash = (assetId: string): string => parseAssetId(assetId).hash
 
 /** The names `mediaFileName` and `rasterFileName` make, and no other. */
@@ -52,19 +49,13 @@ const MEDIA_FILE_NAME = /^[a-zA-Z0-9]+-\d+x\d+(?:-\d+w\.webp|\.[a-z0-9]+)$/
 /** True for a file name the media step writes: what a server may take from a URL to name a file there. */
 export const isMediaFileName = (name: string): boolean => MEDIA_FILE_NAME.test(name)
 
-/**
- * File name of an asset in the naming of Sanity's CDN: `<sha1>-<w>x<h>.<ext>`.
- * @throws Error when the id is not an image asset id
- */
+/** File name of an asset in the naming of Sanity's CDN: `<sha1>-<w>x<h>.<ext>`. */
 export function mediaFileName(assetId: string): string {
   const { hash, width, height, extension } = parseAssetId(assetId)
   return `${hash}-${width}x${height}.${extension}`
 }
 
-/**
- * Width and height in px of an asset, from its `_id`.
- * @throws Error when the id is not an image asset id
- */
+/** Width and height in px of an asset, from its `_id`. */
 export function assetSize(assetId: string): { width: number; height: number } {
   const { width, height } = parseAssetId(assetId)
   return { width, height }
@@ -95,7 +86,6 @@ const IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
 export const imageMimeType = (extension: string): string | undefined =>
   Object.hasOwn(IMAGE_MIME_TYPES, extension) ? IMAGE_MIME_TYPES[extension] : undefined
 
-/** True when the asset is a raster image the build resizes. */
 export function isRasterAsset(assetId: string): boolean {
   return RASTER_EXTENSIONS.has(parseAssetId(assetId).extension)
 }
@@ -107,10 +97,7 @@ export function rasterWidths(width: number): number[] {
   return widths.includes(widest) ? widths : [...widths, widest]
 }
 
-/**
- * File name of a raster asset's copy `width` px wide: `<sha1>-<w>x<h>-<width>w.webp`.
- * @throws Error when the id is not an image asset id
- */
+/** File name of a raster asset's copy `width` px wide: `<sha1>-<w>x<h>-<width>w.webp`. */
 export function rasterFileName(assetId: string, width: number): string {
   const { hash, width: originalWidth, height } = parseAssetId(assetId)
   return `${hash}-${originalWidth}x${height}-${width}w.webp`
@@ -124,10 +111,7 @@ export function rasterCopies(assetId: string): { name: string; width: number }[]
   }))
 }
 
-/**
- * The files the media step writes for an asset: a raster image's copies, any other as uploaded.
- * @throws Error when the id is not an image asset id
- */
+/** The files the media step writes for an asset: a raster image's copies, any other as uploaded. */
 export function mediaFileNames(assetId: string): string[] {
   return isRasterAsset(assetId) ? rasterCopies(assetId).map(({ name }) => name) : [mediaFileName(assetId)]
 }
@@ -139,7 +123,6 @@ export type ProjectedImage = {
   asset: { _id: string; metadata: { dimensions: { width: number; height: number } | null } | null } | null
 } | null
 
-/** A validated image's asset `_id`, size, alt text and focus. */
 function sizedImage(image: ProjectedImage, caller: string) {
   const dimensions = image?.asset?.metadata?.dimensions
   if (!image?.asset || !dimensions) throw new Error(`${caller}: image was not validated`)
@@ -169,14 +152,12 @@ export const PREVIEW_MEDIA_URL_DIR = '/preview-media'
 /** Sanity's image CDN, the one other host a preview's images may come from. */
 export const SANITY_IMAGE_CDN_ORIGIN = 'https://cdn.sanity.io'
 
-/** Where a preview's uncopied image comes from: the local dataset's file, or a project's dataset on Sanity's CDN. */
+/** Where a preview's uncopied image comes from: the local dataset, or a project's dataset on Sanity's CDN. */
 export type DatasetImageOrigin = { kind: 'local' } | { kind: 'sanity'; projectId: string; dataset: string }
 
 /**
- * A validated image as a preview shows it straight from the dataset when the media step has not
- * copied it (a draft's upload), laid out the same as `toContentImage`: `/preview-media/<assetId>`
- * locally, else its Sanity CDN URL built from the `_id` (the asset's own `url` is not trusted),
- * with CDN-resized WebP copies at the build's widths. Never for visitors' pages.
+ * A validated image straight from the dataset, for a preview when the media step has not copied it,
+ * laid out as `toContentImage`: `/preview-media/<assetId>`, or its Sanity CDN URL made from the `_id`.
  * @throws Error when the image was not validated, or a project id or dataset name is not one
  */
 export function toDatasetImage(image: ProjectedImage, origin: DatasetImageOrigin): ContentImage {

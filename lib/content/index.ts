@@ -1,7 +1,4 @@
-/**
- * The content layer's public API for routes: each function runs one query and returns plain props,
- * keeping the build's own rules (`build-rules.ts`); the source defaults to the build's.
- */
+/** The content layer's API for routes: each function runs one query and returns plain props (the build's source by default). */
 import {
   caseStudyCardsQuery,
   caseStudyPathsQuery,
@@ -67,10 +64,7 @@ async function sourceAttribute(
   return editAttribute(source.stega.studioUrl, document)
 }
 
-/**
- * The siteSettings singleton.
- * @throws Error when it is missing; ContentError when a field breaks its rule
- */
+/** The siteSettings singleton. @throws Error when it is missing; ContentError when a field breaks its rule */
 export async function getSiteSettings(source: ContentSource = sourceFromEnv()): Promise<SiteSettings> {
   const settings = requireFound(await runQuery(siteSettingsQuery, {}, source), 'siteSettings document')
   checkDocument(settings, { heroImage: imageAsset })
@@ -84,20 +78,14 @@ export async function getSiteSettings(source: ContentSource = sourceFromEnv()): 
   }
 }
 
-/**
- * Services, audience cards, growth items, FAQs and the two review lists (spec §3).
- * @throws Error when a list is empty
- */
+/** Services, audience cards, growth items, FAQs and the two review lists (spec §3). @throws Error when a list is empty */
 export async function getHomePage(source: ContentSource = sourceFromEnv()): Promise<HomePage> {
   const home = await runQuery(homePageQuery, {}, source)
   for (const name of Object.keys(home) as (keyof HomePage)[]) requireFound(home[name], name)
   return home
 }
 
-/**
- * Case studies as cards, in their editors' order.
- * @throws Error when there are none (an export without them would be half empty)
- */
+/** Case studies as cards, in their editors' order. @throws Error when there are none */
 export async function getCaseStudyCards(source: ContentSource = sourceFromEnv()): Promise<CaseStudyCard[]> {
   const cards = requireFound(await runQuery(caseStudyCardsQuery, {}, source), 'case studies')
   return Promise.all(
@@ -112,18 +100,14 @@ export async function getCaseStudyCards(source: ContentSource = sourceFromEnv())
   )
 }
 
-/**
- * Slug and legacy id of every case study, for the static routes.
- * @throws Error when there are none
- */
+/** Slug and legacy id of every case study, for the static routes. @throws Error when there are none */
 export async function getCaseStudyPaths(source: ContentSource = sourceFromEnv()): Promise<CaseStudyPath[]> {
   const docs = requireFound(await runQuery(caseStudyPathsQuery, {}, source), 'case studies')
   return docs.map((doc) => ({ slug: doc.slug, legacyId: doc.legacyId }))
 }
 
 /**
- * One case study by slug or legacy id (spec ids keep working as old links).
- * @returns the case study, or null when none matches
+ * One case study by slug or legacy id (old links keep working), or null when none matches.
  * @throws ContentError when its image's asset does not resolve
  */
 export async function getCaseStudy(
@@ -136,10 +120,7 @@ export async function getCaseStudy(
   return { ...study, image: await contentImageOf(study.image, source) }
 }
 
-/**
- * The portfolio on /sites, in editors' order.
- * @throws Error when there are none; ContentError when an image's asset does not resolve
- */
+/** The portfolio on /sites, in editors' order. @throws Error when there are none; ContentError for a broken image */
 export async function getPortfolioSites(source: ContentSource = sourceFromEnv()): Promise<PortfolioSite[]> {
   const sites = requireFound(await runQuery(portfolioSitesQuery, {}, source), 'portfolio sites')
   return Promise.all(
@@ -154,7 +135,6 @@ export async function getPortfolioSites(source: ContentSource = sourceFromEnv())
   )
 }
 
-/** When the content behind each listing page last changed (ISO dates, null when unknown). */
 export type ContentDates = ContentDatesQueryResult
 
 /** The newest `_updatedAt` of the documents each page shows, for the sitemap's `<lastmod>`. */
@@ -179,10 +159,7 @@ export async function getMediaAssets(source: ContentSource = sourceFromEnv()): P
 /** A draft (or release version) that editors' preview shows in place of its published version. */
 export type PreviewDraft = { id: string; type: string; title: string }
 
-/**
- * The vetted drafts and release versions a source's perspective shows, for the preview's banner,
- * newest first (none under `published`).
- */
+/** The vetted drafts a source's perspective shows, newest first, for the banner (none under `published`). */
 export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()): Promise<PreviewDraft[]> {
   const view = await previewView(source)
   return (view?.shown ?? []).map((draft) => ({ id: draft.publishedId, type: draft.type, title: draft.title }))
@@ -192,7 +169,6 @@ export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()):
 export type PreviewProblem = {
   /** e.g. `drafts.siteSettings` or `versions.rSpring.review-a`. */
   documentId: string
-  /** Its published id, for the Studio's edit intent. */
   publishedId: string
   type: string
   title: string
@@ -201,7 +177,6 @@ export type PreviewProblem = {
   /** The same path for the Studio's edit intent; null for the whole document. */
   path: string | null
   message: string
-  /** What the preview shows in its place. */
   shown: 'published' | 'nothing'
   release?: string
 }

@@ -1,5 +1,6 @@
 /** Every GROQ query of the site; TypeGen makes their result types (`npm run typegen`). No query picks drafts: the perspective does. */
 // From 'groq': TypeGen finds `defineQuery` only there or in 'next-sanity', which loads Sanity's client (~0.35 s).
+import { defineQuery } from 'groq'
 /** An image field: alt text, the editor's hotspot, and the asset document with its file and size. */
 const imageProjection = /* groq */ `{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}`
 

@@ -1,7 +1,4 @@
-/**
- * The one place that reads content: Sanity's Content Lake when SANITY_PROJECT_ID is set, else
- * groq-js over the local NDJSON dataset, both through one perspective (docs/content.md).
- */
+/** The one place that reads content: the Content Lake or the local NDJSON dataset, through one perspective (docs/content.md). */
 // Types only: the client loads with the first Content Lake read, so a local build never pays for it.
 import type { ClientPerspective, ContentSourceMap, QueryParams, SanityClient } from 'next-sanity'
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
@@ -10,16 +7,13 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { noteDraftsRead } from './drafts-read.ts'
 import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
-import type { RejectedDraft, VettedView } from './draft-vetting.ts'
+import type { VettedView } from './draft-vetting.ts'
 import type { StoredDocument } from './stored-document.ts'
 
-/**
- * Which version of each document a source reads (docs/content.md, "Drafts, releases and
- * perspectives"); everything but `raw` gives one document per published `_id`.
- */
+/** Which version of each document a source reads (docs/content.md); all but `raw` give one document per published `_id`. */
 export type Perspective = Exclude<ClientPerspective, 'previewDrafts'>
 
-/** Where content comes from, and through which perspective (the build's reads `published`). */
+/** Where content comes from, and through which perspective. */
 export type ContentSource = (
   | {
       kind: 'sanity'
@@ -34,11 +28,11 @@ export type ContentSource = (
 ) & {
   /** Default `published`; the preview server sets drafts or a release stack per request. */
   perspective?: Perspective
-  /** Stega-encode the result's strings with edit links to the Studio at `studioUrl` (preview only). */
+  /** Stega-encode strings with edit links to the Studio at `studioUrl` (preview only). */
   stega?: { studioUrl: string }
   /** An editor's preview render, whatever its perspective: never a visitor's page. */
   preview?: true
-  /** Whose reads these are, for the build's dependency map (lib/content/reads.ts). */
+  /** Whose reads these are, for the build's dependency map. */
   reads?: ReadScope
 }
 
@@ -49,9 +43,8 @@ export const DEFAULT_API_VERSION = '2025-02-19'
 export const DEFAULT_LOCAL_DATASET = 'studio/seed/dataset.ndjson'
 
 /**
- * The build's content source from the environment (`.env.example`): CONTENT_SNAPSHOT first (the
- * build's validated snapshot), else SANITY_* for the Content Lake, else LOCAL_DATASET. Always
- * `published`: no variable turns a build into a preview of drafts.
+ * The build's content source from the environment (`.env.example`): CONTENT_SNAPSHOT, else
+ * SANITY_*, else LOCAL_DATASET; always `published`.
  */
 export function sourceFromEnv(env: Record<string, string | undefined> = process.env): ContentSource {
   const snapshot = env.CONTENT_SNAPSHOT?.trim()
@@ -80,8 +73,7 @@ const RELEASE_ID = /^r[A-Za-z0-9_-]+$/
 
 /**
  * A perspective from Presentation's cookie, checked: `published`, `drafts`, or a stack of release
- * ids, `drafts` and `published`; a lone release id reads as `[releaseId, 'drafts']`.
- * @returns the perspective, or null for anything else (`raw` too: it would show each document twice)
+ * ids, `drafts` and `published` (a lone release id as `[id, 'drafts']`); null for anything else.
  */
 export function toPerspective(value: unknown): Perspective | null {
   const layers = typeof value === 'string' ? value.split(',').map((layer) => layer.trim()) : value
@@ -98,42 +90,31 @@ export function toPerspective(value: unknown): Perspective | null {
 /** True for every perspective but `published`: only editors' preview reads unpublished content. */
 export const isPreviewPerspective = (perspective: Perspective = 'published') => perspective !== 'published'
 
-/**
- * True for the perspectives that put drafts or release versions over published documents: their
- * view is vetted by the schema's rules first (`draft-vetting.ts`).
- */
+/** True for the perspectives that put drafts or release versions over published documents: vetted first. */
 export const vetsDrafts = (perspective: Perspective = 'published') =>
   perspective !== 'published' && perspective !== 'raw'
 
-/**
- * The layers a perspective reads, first wins, `published` always last.
- * @returns null for `raw`, which reads every document as stored
- */
+/** The layers a perspective reads, first wins, `published` last; null for `raw` (every document as stored). */
 export function perspectiveLayers(perspective: Perspective = 'published'): string[] | null {
   if (perspective === 'raw') return null
   const stack = perspective === 'published' ? [] : perspective === 'drafts' ? ['drafts'] : perspective
   return [...stack.filter((layer) => layer !== 'published'), 'published']
 }
 
-/** The layer a stored document is in: `published`, `drafts`, or its release's id. */
 function layerOf(id: DocumentId): string {
   if (isDraftId(id)) return 'drafts'
   if (isVersionId(id)) return getVersionNameFromId(id)
   return 'published'
 }
 
-/**
- * Whether a document `_id` is a published document's (not `drafts.…` nor `versions.…`).
- * @throws Error (from @sanity/id-utils) when the id is not a valid document id
- */
+/** Whether an `_id` is a published document's. @throws Error (from @sanity/id-utils) for an invalid id */
 export function isPublishedId(id: string): boolean {
   return layerOf(DocumentId(id)) === 'published'
 }
 
 /**
- * A dataset seen through a perspective as the Content Lake answers it: of each document, the
- * version in the first layer that has one, under the published `_id` (its own kept as
- * `_originalId`), in the order each first appears. `raw` gives the documents as stored.
+ * A dataset seen through a perspective as the Content Lake answers it: of each document the version
+ * in the first layer that has one, under the published `_id` (its own as `_originalId`).
  * @throws Error naming an `_id` that is not a valid document id
  */
 export function withPerspective<Doc extends { _id: string }>(
@@ -146,10 +127,7 @@ export function withPerspective<Doc extends { _id: string }>(
   return placed.documents
 }
 
-/**
- * `withPerspective`, with the documents it cannot place (an invalid id, or one naming no
- * published document) set apart with the reason instead of thrown: a preview reports them.
- */
+/** `withPerspective`, with the documents it cannot place set apart with the reason instead of thrown. */
 export function placeInPerspective<Doc extends { _id: string }>(
   documents: Doc[],
   perspective: Perspective = 'published',
@@ -222,14 +200,12 @@ export async function loadLocalDataset(file: string): Promise<StoredDocument[]> 
   return cached.documents
 }
 
-/** Every document the perspective gives, the assets included: the perspective is the only filter. */
 const ALL_DOCUMENTS = '*'
 
 export type ContentLakeSource = Extract<ContentSource, { kind: 'sanity' }>
 
 /**
- * Sanity's client for a Content Lake source, never through the CDN, with no stega of its own
- * (a preview's results are cleaned, then encoded, here).
+ * Sanity's client for a Content Lake source, never through the CDN, with no stega of its own.
  * @throws Error when a perspective other than `published` has no read token
  */
 export async function contentLakeClient(source: ContentLakeSource): Promise<SanityClient> {
@@ -253,7 +229,6 @@ export async function contentLakeClient(source: ContentLakeSource): Promise<Sani
 const views = new WeakMap<StoredDocument[], Map<string, StoredDocument[]>>()
 const vettedViews = new WeakMap<StoredDocument[], Map<string, Promise<VettedView>>>()
 
-/** The local dataset through the source's perspective, as stored (not vetted). */
 async function localDocuments(source: Extract<ContentSource, { kind: 'local' }>): Promise<StoredDocument[]> {
   const stored = await loadLocalDataset(source.file)
   const key = JSON.stringify(source.perspective ?? 'published')
@@ -268,16 +243,13 @@ async function localDocuments(source: Extract<ContentSource, { kind: 'local' }>)
 const vetting = () => import('./draft-vetting.ts')
 const stegaModule = () => import('./stega.ts')
 
-/** How a preview's local results are finished (cleaned of stega, or encoded); `key` tells them apart in the memo. */
 type Finishing = {
   key: string
   finish: (result: unknown, documents: ReadonlyMap<string, StoredDocument>) => unknown
 }
 
-/** Whether a source reads for an editor's preview (draft mode, or a perspective with drafts). */
 const readsForPreview = (source: ContentSource) => Boolean(source.preview) || vetsDrafts(source.perspective)
 
-/** The finishing a source's results need; the build's are taken as they are. */
 async function finishingOf(source: ContentSource): Promise<Finishing | undefined> {
   if (source.stega) {
     const { encodeLocalResult } = await stegaModule()
@@ -292,10 +264,7 @@ async function finishingOf(source: ContentSource): Promise<Finishing | undefined
   return { key: 'clean', finish: withoutStega }
 }
 
-/**
- * The local dataset through a preview perspective, vetted (`vetView`): made once per version of
- * the file and perspective.
- */
+/** The local dataset through a preview perspective, vetted once per version of the file and perspective. */
 async function localVetted(source: Extract<ContentSource, { kind: 'local' }>): Promise<VettedView> {
   const stored = await loadLocalDataset(source.file)
   const key = JSON.stringify(source.perspective)
@@ -312,7 +281,6 @@ async function localVetted(source: Extract<ContentSource, { kind: 'local' }>): P
   return vetted
 }
 
-/** Stored documents through a preview perspective, vetted; an unplaceable document is reported too. */
 async function vetStored(
   stored: StoredDocument[],
   perspective: Perspective | undefined,
@@ -323,16 +291,11 @@ async function vetStored(
   return vetView(documents, (id) => published.get(id), unplaced)
 }
 
-/** A vetted snapshot of the Content Lake, and its documents' revisions (`revisionsOf`). */
 type LakeVetted = VettedView & { revisions: string }
 
-/** Snapshots being fetched, by source: queries made meanwhile share one. */
 const lakeSnapshots = new Map<string, Promise<LakeVetted>>()
 
-/**
- * The Content Lake through a preview perspective, vetted: one raw snapshot placed as a local
- * file is, with the rules' queries answered by that snapshot.
- */
+/** The Content Lake through a preview perspective: one raw snapshot, placed and vetted as a local file is. */
 function lakeVetted(source: ContentLakeSource): Promise<LakeVetted> {
   const key = JSON.stringify([
     source.apiHost,
@@ -361,9 +324,8 @@ const revisionsOf = (documents: { _id: string; _rev?: unknown }[]) =>
 const REVISIONS = '*{_id, _rev}'
 
 /**
- * Runs a preview perspective's query on the Content Lake over vetted drafts only: the Lake's
- * answer when every shown draft passes and the revisions are unchanged after it, else groq-js
- * over the vetted snapshot (docs/content.md, "Content Lake").
+ * Runs a preview query on the Content Lake over vetted drafts only: the Lake's answer when every
+ * draft passes and the revisions did not change meanwhile, else groq-js over the vetted snapshot.
  */
 async function runLakePreview<Result>(
   source: ContentLakeSource,
@@ -387,7 +349,6 @@ async function runLakePreview<Result>(
 
 type LakeAnswer<Result> = { result: Result; resultSourceMap?: ContentSourceMap }
 
-/** Asks the Content Lake a query, with its source map when the source has stega. */
 async function fetchFromLake<Result>(
   source: ContentLakeSource,
   query: string,
@@ -400,7 +361,6 @@ async function fetchFromLake<Result>(
   })
 }
 
-/** A preview's Lake answer cleaned of its own stega, then encoded from its source map when asked. */
 async function finishLakeAnswer<Result>(
   source: ContentLakeSource,
   answer: LakeAnswer<Result>,
@@ -412,17 +372,7 @@ async function finishLakeAnswer<Result>(
 }
 
 /**
- * The drafts and release versions a preview perspective leaves out because they break a rule.
- * @returns none for `published` and `raw`
- * @throws when the dataset cannot be read or the Content Lake answers with an error
- */
-export async function previewRejections(source: ContentSource = sourceFromEnv()): Promise<RejectedDraft[]> {
-  return (await previewView(source))?.rejected ?? []
-}
-
-/**
- * The vetted view a preview perspective's queries read: the banner's lists come from here.
- * @returns null for `published` and `raw`
+ * The vetted view a preview perspective's queries read (the banner's lists); null for `published` and `raw`.
  * @throws when the dataset cannot be read or the Content Lake answers with an error
  */
 export async function previewView(source: ContentSource = sourceFromEnv()): Promise<VettedView | null> {
@@ -431,8 +381,7 @@ export async function previewView(source: ContentSource = sourceFromEnv()): Prom
 }
 
 /**
- * Every document of the source through its perspective, the assets included (not vetted: the
- * snapshot the schema's rules run on).
+ * Every document of the source through its perspective, assets included, not vetted.
  * @throws when the dataset cannot be read or the Content Lake answers with an error
  */
 export async function readAllDocuments(source: ContentSource = sourceFromEnv()): Promise<StoredDocument[]> {
@@ -466,7 +415,6 @@ export async function runQuery<Query extends string>(
   return (finishing ? evaluateLocal(view, query, params, finishing) : result) as QueryResult<Query>
 }
 
-/** Each local view's evaluated queries (by query, parameters and finishing), and its documents by `_id` and type. */
 const evaluated = new WeakMap<
   StoredDocument[],
   {
@@ -477,9 +425,8 @@ const evaluated = new WeakMap<
 >()
 
 /**
- * Runs a query over a local view with groq-js, synchronously, over only the types its scans can
- * match and with references resolved by an index; each query and parameters once per view (views
- * never change). The shared result is frozen. A `finishing` cleans or encodes it for a preview.
+ * Runs a query over a local view with groq-js, synchronously, over only the types it scans; once per
+ * view (views never change), the result frozen; a `finishing` cleans or encodes it for a preview.
  */
 function evaluateLocal(
   dataset: StoredDocument[],
