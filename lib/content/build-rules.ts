@@ -1,7 +1,4 @@
-/**
- * The build's own content rules, only what the Studio schema cannot say (`requireFound`,
- * `imageAsset`, `downloadableUrl`, `assetFileOf`); each names the document `_id` and the field.
- */
+/** The build's own content rules, only what the Studio schema cannot say; each names the document `_id` and field. */
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 
@@ -28,7 +25,6 @@ export class ContentError extends Error {
     this.problems = problems
   }
 
-  /** One error reporting every problem given (at least one). */
   static of(problems: ContentProblem[]): ContentError {
     const [first, ...more] = problems
     if (!first) throw new Error('ContentError.of: no problems given')
@@ -36,7 +32,6 @@ export class ContentError extends Error {
   }
 }
 
-/** A check returns a problem in words, or null when the value is fine. */
 export type Check = (value: unknown) => string | null
 
 /** Field path (dot-separated, e.g. `image.asset`) to the check it must pass. */
@@ -65,8 +60,7 @@ export const imageAsset: Check = (value) => {
 
 /**
  * A local dataset's asset has its file, `<imagesDir>/<originalFilename>`, whose sha1 is `sha1hash`.
- * @returns the file's bytes
- * @throws ContentError naming the asset and the field (originalFilename or sha1hash)
+ * @throws ContentError naming the asset and the field
  */
 export async function assetFileOf(
   asset: { _id: string; originalFilename?: string | null; sha1hash?: string | null },
@@ -98,10 +92,7 @@ function valueAt(doc: unknown, path: string): unknown {
     )
 }
 
-/**
- * Checks one document (with `_id`) against its rules; returns it unchanged.
- * @throws ContentError naming `doc._id` and the first failing field
- */
+/** Checks one document against its rules and returns it. @throws ContentError naming the first failing field */
 export function checkDocument<T extends { _id: string }>(doc: T, rules: Rules): T {
   for (const [field, check] of Object.entries(rules)) {
     const problem = check(valueAt(doc, field))
@@ -110,10 +101,7 @@ export function checkDocument<T extends { _id: string }>(doc: T, rules: Rules): 
   return doc
 }
 
-/**
- * Checks that a query found what a page cannot do without (`what`, e.g. 'case studies').
- * @throws Error when `value` is null or an empty list
- */
+/** What a page cannot do without (`what`, e.g. 'case studies'). @throws Error when it is null or empty */
 export function requireFound<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined || (Array.isArray(value) && value.length === 0))
     throw new Error(`Content missing: the dataset has no ${what}; the site cannot be built without it`)

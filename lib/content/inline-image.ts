@@ -10,11 +10,9 @@ import { toInlineSvg } from './inline-svg.ts'
 export const INLINE_IMAGE_MAX_BROTLI_BYTES = 2048
 
 /**
- * An above-the-fold image written into the page when it costs the HTML at most
- * INLINE_IMAGE_MAX_BROTLI_BYTES: an SVG that passes `toInlineSvg` as markup, another image (or
- * a refused SVG) as a `data:` URL. `use` numbers the uses of one drawing in a page, so their ids differ.
- * @returns the image with `inlineSvg` set or `src` a `data:` URL, or unchanged
- * @throws Error naming the file when the build has not copied it into `<publicDir>/media/`
+ * An above-the-fold image inlined when it costs the HTML at most INLINE_IMAGE_MAX_BROTLI_BYTES:
+ * an SVG as markup, another as a `data:` URL; else unchanged. `use` keeps a repeated drawing's ids apart.
+ * @throws Error naming the file when the build has not copied it
  */
 export async function inlineIfSmall(
   image: ContentImage,
@@ -36,14 +34,10 @@ export async function inlineIfSmall(
   return change ? { ...image, ...change } : image
 }
 
-/** What inlining changes in an image; null: nothing. */
 type InlinedImage = Partial<Pick<ContentImage, 'inlineSvg' | 'src' | 'srcSet'>>
 const inlinedFiles = new Map<string, Promise<InlinedImage | null>>()
 
-/**
- * The variable naming where `inlineIfSmall` keeps its results between builds (the build sets it;
- * a result depends only on the file's hash-named bytes and this code). Unset: nothing kept.
- */
+/** The variable naming where `inlineIfSmall` keeps its results between builds; unset, nothing is kept. */
 export const INLINE_IMAGE_CACHE_ENV = 'INLINE_IMAGE_CACHE'
 
 /** `inlinedFile`'s result, from the kept results when the build keeps them. @throws Error naming a missing file */
@@ -77,7 +71,6 @@ async function keptOrInlined(
   return change
 }
 
-/** A kept result as `keptOrInlined` wrote it, or null when the text is not one. */
 function keptEntry(text: string): { change: Record<string, unknown> | null } | null {
   try {
     const parsed = JSON.parse(text) as unknown

@@ -1,7 +1,4 @@
-/**
- * The build's dependency map as it is recorded: every query a page runs while the build renders
- * (CONTENT_READS_DIR), so the next publish renders only the pages whose reads changed (docs/speed.md).
- */
+/** The build's dependency map as recorded: every query a page runs while the build renders (docs/speed.md). */
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
@@ -26,7 +23,6 @@ export type ReadRecord = {
 
 type Node = { type: string; [key: string]: unknown }
 
-/** The `_type` values a filter's top-level conditions (joined by &&) allow; null: any. */
 function typesOfFilter(expr: Node): string[] | null {
   if (expr.type === 'And') {
     const left = typesOfFilter(expr.left as Node)
@@ -47,11 +43,7 @@ function typesOfFilter(expr: Node): string[] | null {
   return null
 }
 
-/**
- * The document types a GROQ query can scan (the `_type` its `*[...]` filters require); references
- * it follows are not scans. Sorted; null when some `*` is not filtered by type.
- * @throws GroqSyntaxError when the query does not parse
- */
+/** The sorted types a query's `*[...]` scans can read (not `->`); null when a `*` is not filtered by type. */
 export function scannedTypes(query: string, params: Record<string, unknown> = {}): readonly string[] | null {
   const key = `${query}\u0000${JSON.stringify(params)}`
   if (!scannedTypesByQuery.has(key)) {
@@ -120,10 +112,7 @@ export const resultHash = (result: unknown): string =>
 
 const written = new Set<string>()
 
-/**
- * Writes one read (its hash and ids, not the result) when the build records, one file per process
- * (Next renders in workers); does nothing otherwise.
- */
+/** Writes one read (its hash and ids) when the build records, one file per process; else does nothing. */
 export function recordRead(
   scope: ReadScope | undefined,
   query: string,

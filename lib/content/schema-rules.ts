@@ -14,10 +14,7 @@ import { ContentError, type ContentProblem } from './build-rules.ts'
 
 let compiled: CompiledSchema | undefined
 
-/**
- * The site's schema compiled as the Studio compiles it (`createSchema` in `sanity`).
- * @throws Error naming what it expected when Sanity's packages change shape
- */
+/** The site's schema compiled as the Studio compiles it. @throws Error when Sanity's packages change shape */
 export function siteSchema(): CompiledSchema {
   if (compiled) return compiled
   if (!Array.isArray(builtinTypes) || typeof inferFromSchema !== 'function')
@@ -32,7 +29,6 @@ export function siteSchema(): CompiledSchema {
   return schema
 }
 
-/** The project's own document types (asset documents are checked by `build-rules.ts`). */
 const SITE_DOCUMENT_TYPES = new Set<string>(
   schemaTypes.filter((type) => type.type === 'document').map((type) => type.name),
 )
@@ -44,19 +40,14 @@ function offline(what: string): never {
   )
 }
 
-/** A query a rule ran, as the dependency map keeps it. */
 export type RuleRead = Omit<ReadRecord, 'scope'>
 
 export type SnapshotQuery = (query: string, params?: Record<string, unknown>) => unknown
 
-// Parse trees by query, for every snapshot: the rules ask a handful of queries.
 const trees = new Map<string, ReturnType<typeof parse>>()
 const TREES_KEPT = 1_000
 
-/**
- * GROQ over a snapshot with groq-js's synchronous evaluator, over only the types a query can
- * scan and the documents a lookup by value can match: the rules run one query per case study.
- */
+/** GROQ over a snapshot with groq-js, synchronously, over only the documents a query can match. */
 export function snapshotQuery(documents: StoredDocument[]): SnapshotQuery {
   const byType = Map.groupBy(documents, (doc) => doc._type)
   return (query, params = {}) => {
@@ -73,10 +64,7 @@ export function snapshotQuery(documents: StoredDocument[]): SnapshotQuery {
   }
 }
 
-/**
- * A Sanity client for validation rules that answers GROQ from the snapshot and throws on
- * anything that would need the network; `record` gets every query run and its result.
- */
+/** A Sanity client for validation rules: GROQ from the snapshot (each run given to `record`), no network. */
 export function snapshotClient(
   documents: StoredDocument[] | SnapshotQuery,
   record?: (read: RuleRead, result: unknown) => void,
@@ -107,13 +95,10 @@ export function snapshotClient(
   return client as unknown as ValidationClient
 }
 
-/** A field path as Sanity writes it, e.g. `image.alt`, `details[2]`, `issue[_key=="a1"].markDefs[_key=="b2"].href`. */
+/** A field path as Sanity writes it, e.g. `issue[_key=="a1"].markDefs[_key=="b2"].href`. */
 export const fieldOf = (path: Path): string => (path.length ? pathToString(path) : '(document)')
 
-/**
- * What the schema's rules found in a snapshot: errors fail the build, warnings are printed;
- * `ruleReads` (by `_id`) decide what a later change must validate again (`rulesReadChange`).
- */
+/** What the schema's rules found: errors, warnings, and each document's rule queries (`rulesReadChange`). */
 export type SchemaFindings = {
   errors: ContentProblem[]
   warnings: ContentProblem[]
@@ -124,7 +109,6 @@ export type SchemaFindings = {
 /** The id an editor finds a document by: a draft's own (`_originalId`) where shown, else `_id`. */
 const storedIdOf = (doc: StoredDocument) => (typeof doc._originalId === 'string' ? doc._originalId : doc._id)
 
-/** A snapshot made ready once for the rules: its GROQ and its `_id`s. */
 export type PreparedSnapshot = { evaluate: SnapshotQuery; ids: ReadonlySet<string> }
 
 export function prepareSnapshot(documents: StoredDocument[]): PreparedSnapshot {
@@ -137,10 +121,7 @@ const fallbackLocale = () => (locale ??= getFallbackLocaleSource())
 export const isSiteDocumentType = (type: unknown): boolean =>
   typeof type === 'string' && SITE_DOCUMENT_TYPES.has(type)
 
-/**
- * One document's findings, the queries its rules ran, and the snapshot's `_id`s those queries
- * answered with (sorted): the documents whose leaving can change its verdict.
- */
+/** One document's findings, its rules' queries, and the snapshot `_id`s they answered with. */
 export type DocumentFindings = {
   errors: ContentProblem[]
   warnings: ContentProblem[]
@@ -148,7 +129,6 @@ export type DocumentFindings = {
   found: string[]
 }
 
-/** Adds to `into` every string in a query's result that is an `_id` of the snapshot. */
 export function snapshotIdsIn(result: unknown, ids: ReadonlySet<string>, into: Set<string>): void {
   if (typeof result === 'string') {
     if (ids.has(result)) into.add(result)
@@ -157,10 +137,7 @@ export function snapshotIdsIn(result: unknown, ids: ReadonlySet<string>, into: S
       snapshotIdsIn(value, ids, into)
 }
 
-/**
- * Runs the schema's rules on one document of a prepared snapshot; problems name its stored id.
- * @throws whatever a rule throws (one that needs the network: `offline`)
- */
+/** Runs the schema's rules on one document of a prepared snapshot. @throws whatever a rule throws */
 export async function validateDocument(
   snapshot: PreparedSnapshot,
   document: StoredDocument,
@@ -193,10 +170,7 @@ export async function validateDocument(
   return findings
 }
 
-/**
- * Runs the schema's rules over every document of the project's types in the snapshot.
- * @param only validate just these `_id`s (a publish's changed ones); queries still read it all
- */
+/** Runs the schema's rules over the snapshot's site documents (`only` these `_id`s, when given). */
 export async function validateSnapshot(
   documents: StoredDocument[],
   only?: ReadonlySet<string>,
@@ -220,10 +194,8 @@ export async function validateSnapshot(
 const ruleReadKey = (read: RuleRead) => JSON.stringify([read.query, read.params])
 
 /**
- * The documents whose rules must run again after a change, the changed ones aside: those with
- * a recorded rule query the change could touch that now gives another result.
- * @param ruleReads the live build's `SchemaFindings.ruleReads`
- * @returns the `_id`s to validate again, sorted
+ * The `_id`s (sorted) whose rules must run again after a change, the changed ones aside: a recorded
+ * rule query the change could touch now gives another result.
  */
 export function rulesReadChange(
   ruleReads: Readonly<Record<string, readonly RuleRead[]>>,
@@ -246,10 +218,7 @@ export function rulesReadChange(
     .sort()
 }
 
-/**
- * Validates a snapshot, printing warnings through `warn`.
- * @throws ContentError listing every error (document `_id`, field, the rule's message)
- */
+/** Validates a snapshot, warnings through `warn`. @throws ContentError listing every error */
 export async function assertValidSnapshot(
   documents: StoredDocument[],
   warn: (line: string) => void = (line) => console.warn(line),

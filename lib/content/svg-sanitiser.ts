@@ -5,10 +5,7 @@ import { SaxesParser } from 'saxes'
 /** The most an SVG may hold: bytes, elements and nesting (jsdom's DOM costs about 10 kB an element, recursion a level). */
 export const SVG_LIMITS = { bytes: 2 * 1024 * 1024, elements: 10_000, depth: 200 } as const
 
-/**
- * The cleaning's revision, for its cache's name: raise it when the output changes for some input
- * (tests/unit/svg-sanitiser.test.ts records the output for its fixtures and says so).
- */
+/** The cleaning's revision, for its cache's name: raise it when the output changes (its test says so). */
 export const SVG_SANITISER_REVISION = 1
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg'
@@ -22,7 +19,6 @@ const PURIFY_CONFIG: Config = {
 
 let tools: Promise<{ purify: DOMPurify; window: Window & typeof globalThis }> | undefined
 
-/** DOMPurify over one jsdom window, made on first use (jsdom takes about a second to load). */
 function getTools() {
   tools ??= Promise.all([import('dompurify'), import('jsdom')]).then(([dompurify, jsdom]) => {
     const window = new jsdom.JSDOM('').window as unknown as Window & typeof globalThis
@@ -52,11 +48,7 @@ function isExternalReference(element: Element, name: string, value: string): boo
   return EXTERNAL_CSS.test(value)
 }
 
-/**
- * Takes out what DOMPurify does not judge: nodes beside the root (an `<?xml-stylesheet?>` runs
- * XSLT) and references to other files; CDATA becomes its text (DOMPurify would drop a stylesheet).
- * @returns whether anything was taken out
- */
+/** Takes out what DOMPurify does not judge (nodes beside the root, outside references); true when it did. */
 function removeOutsideReferences(document: Document): boolean {
   let changed = false
   for (const node of Array.from(document.childNodes))
@@ -89,11 +81,7 @@ function declaredEncoding(text: string): string | undefined {
   return declaration && /\sencoding\s*=\s*["']([^"']*)["']/.exec(declaration)?.[1]
 }
 
-/**
- * Reads the file with saxes before jsdom builds a DOM: within SVG_LIMITS, well-formed, and no
- * entity declared (jsdom expands one as text, a browser as markup the cleaning never saw).
- * @throws what `refuse` makes of the problem
- */
+/** Checks with saxes, before jsdom: within SVG_LIMITS, well-formed, no entity declared (a browser expands it as markup). */
 function checkShape(text: string, refuse: (problem: string) => Error): void {
   const parser = new SaxesParser({ xmlns: true })
   let elements = 0
@@ -115,11 +103,9 @@ function checkShape(text: string, refuse: (problem: string) => Error): void {
 }
 
 /**
- * An uploaded SVG, cleaned by DOMPurify's SVG profiles after the checks above.
- * @returns `bytes` itself when there was nothing to clean; else the cleaned drawing as UTF-8 XML,
- *   the same for the same input
- * @throws Error naming `assetId` when the file is over SVG_LIMITS, is not UTF-8, is not
- *   well-formed XML, declares entities, or its root is not an SVG `<svg>` element
+ * An uploaded SVG cleaned by DOMPurify: `bytes` itself when there was nothing to clean, else UTF-8 XML.
+ * @throws Error naming `assetId` when the file is too big, not UTF-8, not well-formed, declares
+ *   entities, or its root is not an SVG `<svg>`
  */
 export async function sanitiseSvg(bytes: Buffer, assetId: string): Promise<Buffer> {
   const refuse = (problem: string) => new Error(`Invalid content: document "${assetId}": the SVG ${problem}`)
