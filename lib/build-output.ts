@@ -49,9 +49,7 @@ export const REDIRECT_STATUS = 301
 export type Redirect = { from: string; to: string; _id: string }
 
 export type RedirectsManifest = {
-  /** Each case study's page: `_id` -> its URL path. */
   pages: Record<string, string>
-  /** Every old address, sorted by `from`. */
   redirects: Redirect[]
 }
 
@@ -66,7 +64,6 @@ export const FALLBACKS: readonly { prefix: string; file: string }[] = [
   { prefix: `${STUDIO_BASE_PATH}/`, file: `${STUDIO_BASE_PATH.slice(1)}.html` },
 ]
 
-/** Host configuration files (Netlify/Cloudflare Pages), never served. */
 const HOST_FILES = new Set(['_headers', '_redirects'])
 
 function isServable(file: string): boolean {
@@ -132,14 +129,10 @@ export async function readRedirects(root: string): Promise<RedirectsManifest | n
 
 export type ListFilesOptions = {
   filter?: (file: string) => boolean
-  /** Lists folders and symbolic links too. Default false. */
   everyEntry?: boolean
 }
 
-/**
- * Lists the files of a folder at any depth, sorted, as relative `/`-separated paths: regular files
- * only unless `everyEntry`, links never followed. @throws Error (ENOENT, ENOTDIR) when root is no folder
- */
+/** Lists a folder's files at any depth, sorted, relative and `/`-separated (links never followed). @throws Error when root is no folder */
 export async function listFiles(root: string, options: ListFilesOptions = {}): Promise<string[]> {
   const { filter, everyEntry = false } = options
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
@@ -155,10 +148,7 @@ export async function indexSite(root: string): Promise<SiteIndex> {
   return siteIndexOf(files, manifest?.redirects)
 }
 
-/**
- * Maps a percent-encoded request path to a file of the build like a static host with clean URLs
- * (`/sites` -> `sites.html`, `/booking` -> `/booking/`); an old address redirects before any file.
- */
+/** Maps a percent-encoded request path to a build's file like a static host with clean URLs; an old address redirects first. */
 export function resolvePath(site: SiteIndex, pathname: string): Resolution {
   const decoded = decodedPath(pathname)
   if (decoded === null) return { kind: 'not-found' }

@@ -29,7 +29,6 @@ const NOT_CODE = new Set([
   'public/media',
 ])
 
-/** Every file under a path, relative to root, sorted; NOT_CODE and missing paths left out. */
 async function codeFiles(root: string, relative: string): Promise<string[]> {
   if (NOT_CODE.has(relative)) return []
   const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch(

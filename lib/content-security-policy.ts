@@ -1,14 +1,9 @@
-/**
- * The Content-Security-Policy of a page, for visitors' pages (script hashes) and the preview (a
- * nonce): the site itself and exactly the origins site settings name; no `'strict-dynamic'`, no wildcard.
- */
+/** The Content-Security-Policy of a page: the site itself and exactly the origins site settings name, nothing else. */
 
 export type IntegrationSettings = {
   /** An https URL or a path on this site. */
   bookingWidgetUrl: string
-  /** The booking widget's embed script, optional: an https URL or a path. */
   bookingScriptUrl?: string | null
-  /** Where the contact form posts: an https URL or a path on this site. */
   contactWebhookUrl: string
 }
 
@@ -24,10 +19,8 @@ export function externalOrigin(url: string | null | undefined): string | null {
 export type ExtraSources = Partial<Record<string, string[]>>
 
 /**
- * The Content-Security-Policy of one page.
- * @param scriptSources the hashes of its inline scripts (`'sha256-…'`), or the response's `'nonce-…'`
- * @param options frameAncestors: default `'none'`; framedBySelf: a page this site frames itself
- *   (the local booking stand-in); extra: more sources (see `studioSources`)
+ * The Content-Security-Policy of one page; `scriptSources`: its inline scripts' hashes, or a nonce.
+ * @param options framedBySelf: a page this site frames itself; extra: more sources (`studioSources`)
  */
 export function contentSecurityPolicy(
   scriptSources: string[],

@@ -1,6 +1,5 @@
 /** Coalesces an editor's preview refreshes: Presentation reports every saved change, and the page only needs the latest. */
 
-/** A render waited for: the requests it answers settle with it. */
 type Waiters = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void }
 
 function waiters(): Waiters {
@@ -14,13 +13,9 @@ function waiters(): Waiters {
 }
 
 /**
- * At most one render in flight; the requests that arrive meanwhile share one more, started when
- * it ends (the last change wins).
- * @param render starts one render; its promise settles when that render has committed (or failed)
- * @param timeoutMs after which a render counts as failed and the next may start (beyond the preview
- *   server's 20 s limit)
- * @returns `request()`, whose promise settles with a render started after it (rejects with its
- *   error, or a timeout); a failed render never stops the next
+ * At most one render in flight; the requests that arrive meanwhile share one more after it (the last
+ * change wins). A render past `timeoutMs` counts as failed; a failed render never stops the next.
+ * @returns `request()`, settling with a render that started after it
  */
 export function coalesceRefreshes(
   render: () => Promise<void>,

@@ -25,11 +25,7 @@ export function renderSectionsBefore(target: Element): void {
   }
 }
 
-/**
- * Renders the deferred sections one at a time when the browser is idle (a 50 ms timer without
- * `requestIdleCallback`), after the first paint went out without them (docs/speed.md).
- * @returns a function that stops what is still to come
- */
+/** Renders the deferred sections one at a time when the browser is idle (docs/speed.md); returns a stop function. */
 export function renderDeferredSectionsWhenIdle(): () => void {
   const queue = deferredSections()
   let handle: number | undefined
@@ -63,9 +59,8 @@ export function scrollBehavior(): ScrollBehavior {
 }
 
 /**
- * Scrolls to the element with this id (no '#'), rendering the deferred sections before it; when it
- * is not on the page yet, tries again every `delayMs` (spec §9: 100 ms), up to `attempts` times.
- * @returns whether the element was found
+ * Scrolls to the element with this id, rendering the deferred sections before it; when it is not on
+ * the page yet, tries again every `delayMs` (spec §9), up to `attempts` times. Resolves whether found.
  */
 export function scrollToAnchor(
   id: string,

@@ -34,7 +34,6 @@ export function metaDescription(text: string): string {
   return excerpt(stegaClean(text).replace(/\s+/g, ' '), DESCRIPTION_LENGTH)
 }
 
-/** An absolute URL for a site path, on the configured `siteUrl`. */
 export function absoluteUrl(path: string, siteUrl: string): string {
   return new URL(stegaClean(path), stegaClean(siteUrl)).href
 }
@@ -139,13 +138,10 @@ export type PageMetaInput = {
   /** The page's own title (the layout's template adds the brand); null for the home page. */
   title: string | null
   description: string
-  /** e.g. '/case-studies/how-i-saved-40-hours'. */
   path: string
   brandName: string
-  /** The home page's full title (the root layout's default). */
   defaultTitle: string
   image: string
-  /** What the share card shows, for screen readers. */
   imageAlt: string
   type?: 'website' | 'article'
 }

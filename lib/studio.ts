@@ -15,10 +15,8 @@ export const SANITY_PROJECT_ID = /^[a-z0-9][a-z0-9-]*$/
 export const SANITY_DATASET = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
 /**
- * The project the embedded Studio should edit, or null (the page then explains how to set one):
- * SANITY_STUDIO_PROJECT_ID / SANITY_STUDIO_DATASET over SANITY_PROJECT_ID / SANITY_DATASET,
- * the dataset by default 'production'.
- * @throws Error naming the variable when a value is not a valid Sanity project id or dataset name
+ * The project the embedded Studio edits (SANITY_STUDIO_* over SANITY_*, dataset 'production' by
+ * default), or null. @throws Error naming the variable of an invalid project id or dataset name
  */
 export function studioProjectFromEnv(
   env: Record<string, string | undefined> = process.env,
@@ -41,11 +39,7 @@ export function studioProjectFromEnv(
   return { projectId: project.value, dataset: dataset.value! }
 }
 
-/**
- * The Studio's edit intent for a document (published `id`), at a field when `path` is given, in a
- * release's perspective when `release` is, each value percent-encoded as the Studio's router does,
- * e.g. `/studio/intent/edit/id=review-a;type=review;path=stars?perspective=rSpring`.
- */
+/** The Studio's edit intent for a document, at a field (`path`) and in a release (`release`) when given. */
 export function studioEditHref(
   studioUrl: string,
   document: { id: string; type: string; path?: string; release?: string },

@@ -1,7 +1,6 @@
 /** The name an editor knows a draft by in the preview's banner: plain text, never a stored value as it is. */
 import { stegaClean } from '@sanity/client/stega'
 
-/** The fields that name a document of this site's schema, first found wins. */
 const TITLE_FIELDS = ['title', 'name', 'question', 'brandName'] as const
 
 /** The longest title the banner shows, in characters. */

@@ -19,7 +19,6 @@ import { referencedIds, type StoredDocument } from './stored-document.ts'
 
 /** A rule a draft breaks: where, in Sanity's path notation, and the rule's message. */
 export type BrokenRule = {
-  /** The field path as the build prints it, `(document)` for the whole document. */
   field: string
   /** The same path for the Studio's edit intent; null for the whole document. */
   path: string | null
@@ -50,7 +49,6 @@ type Verdict = {
   errors: ContentProblem[]
   reads: RuleRead[]
   found: string[]
-  /** The ids it references, sorted; `resolved` tells which resolved. */
   referenced: string[]
   resolved: string
 }
@@ -136,7 +134,6 @@ function imageProblems(
 
 const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text)
 
-/** Which of the referenced ids resolve in the view, e.g. `a:1,b:0`. */
 const resolution = (referenced: readonly string[], ids: ReadonlySet<string>) =>
   referenced.map((id) => `${id}:${ids.has(id) ? 1 : 0}`).join(',')
 
@@ -176,7 +173,6 @@ async function verdictOf(doc: StoredDocument, snapshot: PreparedSnapshot): Promi
   }
 }
 
-/** Keeps a verdict, oldest first out. */
 function keep(key: string, verdict: Verdict): Verdict {
   verdicts.delete(key)
   if (verdicts.size >= VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!)
@@ -257,7 +253,6 @@ export async function vetView(
   }
   if (refused.size > 0) takeOut(refused)
 
-  /** The drafts whose verdict rests, or waits, on an id. */
   const dependents = new Map<string, Set<StoredDocument>>()
   const dependOn = (doc: StoredDocument, ids: Iterable<string>) => {
     for (const id of ids) {

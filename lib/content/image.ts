@@ -1,7 +1,4 @@
-/**
- * Maps a Sanity image projection to the `ContentImage` components take, and names the media step's
- * files; each function taking an asset `_id` throws an Error when it is not an image asset's.
- */
+/** Maps an image projection to the `ContentImage` components take, and names the media step's files (an invalid asset `_id` throws). */
 import { SANITY_DATASET, SANITY_PROJECT_ID } from '../studio.ts'
 import type { InlineSvg } from './inline-svg.ts'
 
@@ -28,7 +25,6 @@ export function imageFocus(hotspot: { x: number; y: number } | null | undefined)
 /** The URL folder (and the folder under `public/`) that holds content images. */
 export const MEDIA_URL_DIR = '/media'
 
-/** A Sanity image asset `_id`: `image-<sha1>-<w>x<h>-<ext>`. */
 const ASSET_ID = /^image-([a-zA-Z0-9]+)-(\d+)x(\d+)-([a-z0-9]+)$/
 
 function parseAssetId(assetId: string): { hash: string; width: number; height: number; extension: string } {
@@ -37,13 +33,11 @@ function parseAssetId(assetId: string): { hash: string; width: number; height: n
   return { hash: match[1]!, width: Number(match[2]), height: Number(match[3]), extension: match[4]! }
 }
 
-/** True when `value` is a Sanity image asset `_id`. */
 export const isImageAssetId = (value: string): boolean => ASSET_ID.test(value)
 
 /** The content hash an asset `_id` carries: Sanity names an asset by its file's sha1. */
 export const assetHash = (assetId: string): string => parseAssetId(assetId).hash
 
-/** The names `mediaFileName` and `rasterFileName` make, and no other. */
 const MEDIA_FILE_NAME = /^[a-zA-Z0-9]+-\d+x\d+(?:-\d+w\.webp|\.[a-z0-9]+)$/
 
 /** True for a file name the media step writes: what a server may take from a URL to name a file there. */
@@ -156,9 +150,8 @@ export const SANITY_IMAGE_CDN_ORIGIN = 'https://cdn.sanity.io'
 export type DatasetImageOrigin = { kind: 'local' } | { kind: 'sanity'; projectId: string; dataset: string }
 
 /**
- * A validated image straight from the dataset, for a preview when the media step has not copied it,
- * laid out as `toContentImage`: `/preview-media/<assetId>`, or its Sanity CDN URL made from the `_id`.
- * @throws Error when the image was not validated, or a project id or dataset name is not one
+ * A validated image straight from the dataset, for a preview when the media step has not copied it:
+ * `/preview-media/<assetId>`, or its Sanity CDN URL. @throws Error for an invalid project id or dataset
  */
 export function toDatasetImage(image: ProjectedImage, origin: DatasetImageOrigin): ContentImage {
   const { assetId, sized } = sizedImage(image, 'toDatasetImage')

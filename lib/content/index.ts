@@ -41,11 +41,9 @@ type WithImage<T, K extends keyof T> = Omit<T, K> & { [P in K]: ContentImage }
 
 /** Site-wide settings: brand, hero, section intros, contact details, integrations. */
 export type SiteSettings = WithImage<NonNullable<SiteSettingsQueryResult>, 'heroImage'>
-/** Everything the home page shows besides settings and case studies. */
 export type HomePage = HomePageQueryResult
 /** A case study as a card; in a preview, `issueSource` links its computed issue text to the `issue` field. */
 export type CaseStudyCard = WithImage<CaseStudyCardsQueryResult[number], 'image'> & { issueSource?: string }
-/** A case study with everything its detail page shows. */
 export type CaseStudy = WithImage<NonNullable<CaseStudyQueryResult>, 'image'>
 /** A portfolio site on /sites; in a preview, `urlSource` links its computed host to the `url` field. */
 export type PortfolioSite = WithImage<PortfolioSitesQueryResult[number], 'image'> & { urlSource?: string }
@@ -106,10 +104,7 @@ export async function getCaseStudyPaths(source: ContentSource = sourceFromEnv())
   return docs.map((doc) => ({ slug: doc.slug, legacyId: doc.legacyId }))
 }
 
-/**
- * One case study by slug or legacy id (old links keep working), or null when none matches.
- * @throws ContentError when its image's asset does not resolve
- */
+/** One case study by slug or legacy id, or null. @throws ContentError when its image's asset does not resolve */
 export async function getCaseStudy(
   slugOrLegacyId: string,
   source: ContentSource = sourceFromEnv(),
@@ -167,21 +162,17 @@ export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()):
 
 /** One rule a draft or release version breaks, so the preview does not show it. */
 export type PreviewProblem = {
-  /** e.g. `drafts.siteSettings` or `versions.rSpring.review-a`. */
   documentId: string
   publishedId: string
   type: string
   title: string
-  /** e.g. `issue[_key=="a1"].children[0].text`, or `(document)`. */
   field: string
-  /** The same path for the Studio's edit intent; null for the whole document. */
   path: string | null
   message: string
   shown: 'published' | 'nothing'
   release?: string
 }
 
-/** The release a stored id is a version in, if any. */
 function releaseOf(storedId: string): string | undefined {
   try {
     const id = DocumentId(storedId)

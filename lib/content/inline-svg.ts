@@ -1,8 +1,4 @@
-/**
- * An SVG file made safe to write into a page as `<svg>` markup (docs/speed.md): SVGO strips and
- * prefixes it, DOMPurify must find nothing to remove, and it may hold no style, link or outside
- * reference. A file that fails stays an `<img>`.
- */
+/** An SVG made safe to write into a page as `<svg>` markup, or refused (docs/speed.md): it then stays an `<img>`. */
 import type { DOMPurify } from 'dompurify'
 
 /** A sanitised drawing: the root's `viewBox` and the markup that goes inside `<svg>`. */
@@ -27,7 +23,6 @@ const rootOnlyAttributes = new Set([
 
 let purifier: Promise<DOMPurify> | undefined
 
-/** One DOMPurify over one jsdom window, made on first use: only a build that inlines loads jsdom. */
 function getPurifier(): Promise<DOMPurify> {
   purifier ??= Promise.all([import('dompurify'), import('jsdom')]).then(([dompurify, jsdom]) =>
     dompurify.default(new jsdom.JSDOM('').window as unknown as Window & typeof globalThis),
@@ -46,10 +41,8 @@ function referencesOutside(element: Element): boolean {
 }
 
 /**
- * SVG source to markup safe inside the page's own `<svg>`; ids and classes get `idPrefix`
- * (a letter, then letters, digits and hyphens), so drawings cannot capture each other's.
- * @returns the viewBox and inner markup, or null when the file fails a gate
- * @throws Error when idPrefix is not a valid id start
+ * SVG source to markup safe inside the page's own `<svg>`, ids and classes prefixed with `idPrefix`;
+ * null when it fails a gate. @throws Error when idPrefix is not a valid id start
  */
 export async function toInlineSvg(source: string, idPrefix: string): Promise<InlineSvg | null> {
   if (!/^[a-z][a-z0-9-]*$/i.test(idPrefix))

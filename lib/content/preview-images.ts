@@ -12,7 +12,6 @@ import {
 } from './image.ts'
 import { isPreviewPerspective, type ContentSource } from './source.ts'
 
-/** True for a source an editor's preview reads. */
 const isPreviewSource = (source: ContentSource) =>
   Boolean(source.preview) || isPreviewPerspective(source.perspective)
 

@@ -15,9 +15,7 @@ export type ReadRecord = {
   query: string
   params: Record<string, unknown>
   hash: string
-  /** Every `_id` in the result, references followed included. */
   ids: string[]
-  /** The types its `*` scans can match; null: any type. */
   types: readonly string[] | null
 }
 
@@ -77,7 +75,6 @@ function typesScannedBy(query: string, params: Record<string, unknown>): readonl
   return anyType ? null : Object.freeze([...types].sort())
 }
 
-/** Every `_id` string in a query's result, sorted. */
 export function idsIn(result: unknown): string[] {
   const ids = new Set<string>()
   const visit = (value: unknown): void => {

@@ -6,7 +6,6 @@ import { parse } from 'groq-js'
 
 type Node = { type: string; [key: string]: unknown }
 
-/** One side of an equality: a string written in the query, or a parameter's name. */
 type Needle = { value: string } | { param: string }
 
 /** Whether a node reads a field of the document being filtered: `a`, `a.b`, `@.a` (no `->`, no `^`). */
@@ -64,7 +63,6 @@ function needlesOfQuery(query: string): Needle[][] | null {
 const needlesByQuery = new Map<string, Needle[][] | null>()
 const NEEDLES_KEPT = 1_000
 
-/** Every string a document holds at any depth, made once per document. */
 const stringsByDocument = new WeakMap<object, Set<string>>()
 function stringsOf(doc: object): Set<string> {
   let strings = stringsByDocument.get(doc)

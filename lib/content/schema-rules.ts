@@ -106,7 +106,6 @@ export type SchemaFindings = {
   ruleReads: Record<string, RuleRead[]>
 }
 
-/** The id an editor finds a document by: a draft's own (`_originalId`) where shown, else `_id`. */
 const storedIdOf = (doc: StoredDocument) => (typeof doc._originalId === 'string' ? doc._originalId : doc._id)
 
 export type PreparedSnapshot = { evaluate: SnapshotQuery; ids: ReadonlySet<string> }

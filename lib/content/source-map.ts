@@ -27,7 +27,6 @@ function valueAt(doc: unknown, path: ContentSourceMapParsedPath): unknown {
   return value
 }
 
-/** Each string of a document and where it is, system fields (`_id`, `_type`, …) left out. */
 function stringsOf(doc: SourceDocument): Map<string, ContentSourceMapParsedPath[]> {
   const found = new Map<string, ContentSourceMapParsedPath[]>()
   const walk = (value: unknown, path: ContentSourceMapParsedPath): void => {
@@ -45,7 +44,6 @@ function stringsOf(doc: SourceDocument): Map<string, ContentSourceMapParsedPath[
   return found
 }
 
-/** An array item's segment: by `_key` when it has one, else its index. */
 function itemSegment(item: unknown, index: number): Segment {
   const key = isRecord(item) ? item._key : undefined
   return typeof key === 'string' && key ? { _key: key, _index: index } : index

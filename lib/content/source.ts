@@ -30,9 +30,7 @@ export type ContentSource = (
   perspective?: Perspective
   /** Stega-encode strings with edit links to the Studio at `studioUrl` (preview only). */
   stega?: { studioUrl: string }
-  /** An editor's preview render, whatever its perspective: never a visitor's page. */
   preview?: true
-  /** Whose reads these are, for the build's dependency map. */
   reads?: ReadScope
 }
 
@@ -68,7 +66,6 @@ export function sourceFromEnv(env: Record<string, string | undefined> = process.
   }
 }
 
-/** A content release's id (`ReleaseId` in @sanity/client). */
 const RELEASE_ID = /^r[A-Za-z0-9_-]+$/
 
 /**

@@ -1,7 +1,4 @@
-/**
- * Which strings of an editor's preview carry stega edit links, and to which Studio: one
- * configuration for the Content Lake's and the local results. Visitors' pages never have stega.
- */
+/** Which strings of an editor's preview carry stega edit links, and to which Studio (visitors' pages never have stega). */
 import {
   stegaClean,
   stegaEncodeSourceMap,
@@ -38,19 +35,13 @@ export function stegaConfig(studioUrl: string): InitializedStegaConfig {
   return { enabled: true, studioUrl, filter: stegaFilter }
 }
 
-/**
- * A result with every string cleaned of stega: a draft's text can carry an edit link of its own,
- * which the overlays would read in place of the preview's (docs/publishing.md, "Click to edit").
- */
+/** A result with every string cleaned of stega: a draft's own edit link would mislead the overlays (docs/publishing.md). */
 export function withoutStega<Result>(result: Result): Result {
   // Only strings change (`StegaCleaned` unbrands branded strings, which ours are not).
   return stegaClean(result) as Result
 }
 
-/**
- * A result computed from local documents (by the `_id` the result names), cleaned, then encoded
- * from `localSourceMap` as the client encodes the Lake's answer; unmapped strings stay clean.
- */
+/** A local result (documents by the `_id` it names), cleaned, then encoded from `localSourceMap` as the Lake's would be. */
 export function encodeLocalResult<Result>(
   result: Result,
   documents: ReadonlyMap<string, SourceDocument>,
@@ -69,10 +60,7 @@ export function encodeLakeResult<Result>(
   return sourceMap ? stegaEncodeSourceMap(clean, sourceMap, stegaConfig(studioUrl)) : clean
 }
 
-/**
- * The `data-sanity` attribute of an element showing a string computed from a field (stega cannot
- * carry it: the text is not the field's), e.g. `id=caseStudy-a;type=caseStudy;path=issue;base=%2Fstudio`.
- */
+/** The `data-sanity` attribute of an element showing a string computed from a field (stega cannot carry it). */
 export function editAttribute(
   studioUrl: string,
   document: { id: string; type: string; path: string },
