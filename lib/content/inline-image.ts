@@ -3,11 +3,21 @@ import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import svgToTinyDataUri from 'mini-svg-data-uri'
-import { imageMimeType, MEDIA_URL_DIR, type ContentImage } from './image.ts'
+import { MEDIA_URL_DIR, type ContentImage } from './image.ts'
 import { toInlineSvg } from './inline-svg.ts'
 
 /** The most an inlined image may add to its page's HTML, brotli bytes: the HTML stays in the first congestion window. */
 export const INLINE_IMAGE_MAX_BROTLI_BYTES = 2048
+
+// Types every browser shows (not TIFF).
+const mimeTypes: Record<string, string> = {
+  avif: 'image/avif',
+  gif: 'image/gif',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+}
 
 /**
  * An above-the-fold image inlined when it costs the HTML at most INLINE_IMAGE_MAX_BROTLI_BYTES:
@@ -19,7 +29,7 @@ export async function inlineIfSmall(
   publicDir = path.resolve('public'),
   use = 0,
 ): Promise<ContentImage> {
-  const mimeType = imageMimeType(path.extname(image.src).slice(1).toLowerCase())
+  const mimeType = mimeTypes[path.extname(image.src).slice(1).toLowerCase()]
   if (!mimeType || !image.src.startsWith(`${MEDIA_URL_DIR}/`)) return image
   const file = path.join(publicDir, image.src)
   // The name starts with the content hash: each file and use is inlined once per process.
