@@ -3,20 +3,14 @@
 /** Length of a case study card's issue preview, in characters (spec §9). */
 export const PREVIEW_LENGTH = 120
 
-/**
- * The first `length` code points of `text` and an ellipsis (spec §2, §9); the whole text when not
- * longer. Stega's invisible characters count too: give it clean text.
- */
+/** The first `length` code points of `text` and an ellipsis (spec §2, §9); give it text clean of stega. */
 export function excerpt(text: string, length = PREVIEW_LENGTH): string {
   const characters = Array.from(text.trim())
   if (characters.length <= length) return characters.join('')
   return `${characters.slice(0, length).join('').trimEnd()}…`
 }
 
-/**
- * The host a portfolio card shows for a site's address, without `www.` (spec §2 /sites).
- * @throws TypeError when `url` is not an absolute URL
- */
+/** The host a portfolio card shows, without `www.` (spec §2 /sites). @throws TypeError for a relative URL */
 export function siteHost(url: string): string {
   return new URL(url).host.replace(/^www\./, '')
 }

@@ -49,7 +49,6 @@ export function mediaFileName(assetId: string): string {
   return `${hash}-${width}x${height}.${extension}`
 }
 
-/** Width and height in px of an asset, from its `_id`. */
 export function assetSize(assetId: string): { width: number; height: number } {
   const { width, height } = parseAssetId(assetId)
   return { width, height }
@@ -76,7 +75,6 @@ const IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
   webp: 'image/webp',
 }
 
-/** The media type of an image file by its lower-case extension (no dot), or undefined. */
 export const imageMimeType = (extension: string): string | undefined =>
   Object.hasOwn(IMAGE_MIME_TYPES, extension) ? IMAGE_MIME_TYPES[extension] : undefined
 
@@ -97,7 +95,7 @@ export function rasterFileName(assetId: string, width: number): string {
   return `${hash}-${originalWidth}x${height}-${width}w.webp`
 }
 
-/** The copies of a raster asset by width: what `syncMedia` writes and `toContentImage` offers. */
+/** The copies of a raster asset: what `syncMedia` writes and `toContentImage` offers. */
 export function rasterCopies(assetId: string): { name: string; width: number }[] {
   return rasterWidths(assetSize(assetId).width).map((width) => ({
     name: rasterFileName(assetId, width),
@@ -143,16 +141,12 @@ export function toContentImage(image: ProjectedImage): ContentImage {
 /** Where a preview serves an image not yet in `public/media/`, by asset `_id` (server/preview-media.ts). */
 export const PREVIEW_MEDIA_URL_DIR = '/preview-media'
 
-/** Sanity's image CDN, the one other host a preview's images may come from. */
 export const SANITY_IMAGE_CDN_ORIGIN = 'https://cdn.sanity.io'
 
 /** Where a preview's uncopied image comes from: the local dataset, or a project's dataset on Sanity's CDN. */
 export type DatasetImageOrigin = { kind: 'local' } | { kind: 'sanity'; projectId: string; dataset: string }
 
-/**
- * A validated image straight from the dataset, for a preview when the media step has not copied it:
- * `/preview-media/<assetId>`, or its Sanity CDN URL. @throws Error for an invalid project id or dataset
- */
+/** A validated image from the dataset, for a preview when the media step has not copied it. @throws on invalid names */
 export function toDatasetImage(image: ProjectedImage, origin: DatasetImageOrigin): ContentImage {
   const { assetId, sized } = sizedImage(image, 'toDatasetImage')
   if (origin.kind === 'local') return { src: `${PREVIEW_MEDIA_URL_DIR}/${assetId}`, ...sized }

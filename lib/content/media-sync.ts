@@ -13,21 +13,12 @@ export type MediaAsset = {
   sha1hash: string | null
 }
 
-/**
- * `replace` (the site build): the folder ends up holding exactly the content's images. `add` (the
- * preview server's build, which may run while a publish builds the site from the same folder):
- * nothing is removed, a file already there is kept, and a missing one is renamed into place.
- */
+/** `replace` (the site build) leaves exactly the content's images; `add` (the preview's build, beside a publish) removes nothing. */
 export type MediaSyncMode = 'replace' | 'add'
 
 /**
- * Writes every asset into `<publicDir>/media/`: a raster image as its WebP copies (upright by EXIF),
- * an SVG cleaned (`sanitiseSvg`), a GIF as it is; any other kind is refused. Copies and cleaned
- * drawings are kept in `cacheDir` (on `publicDir`'s file system) by content hash. The local
- * source's files are checked against their sha1; the Content Lake's are downloaded.
- * @returns the number of assets the folder holds now
- * @throws Error naming the asset `_id` when its file is missing, does not match, cannot be decoded,
- *   is an SVG `sanitiseSvg` refuses, or is not a kind the site serves
+ * Writes every asset into `<publicDir>/media/`: a raster image as WebP copies, an SVG cleaned, a GIF
+ * as it is, kept in `cacheDir` by content hash. @throws Error naming the asset `_id` of a bad file
  */
 export async function syncMedia(
   assets: MediaAsset[],

@@ -34,16 +34,12 @@ export type ContentSource = (
   reads?: ReadScope
 }
 
-/** Sanity API version the site's queries are written against. */
 export const DEFAULT_API_VERSION = '2025-02-19'
 
 /** The default local dataset: the seed, relative to the repository root. */
 export const DEFAULT_LOCAL_DATASET = 'studio/seed/dataset.ndjson'
 
-/**
- * The build's content source from the environment (`.env.example`): CONTENT_SNAPSHOT, else
- * SANITY_*, else LOCAL_DATASET; always `published`.
- */
+/** The build's content source from the environment: CONTENT_SNAPSHOT, else SANITY_*, else LOCAL_DATASET; always `published`. */
 export function sourceFromEnv(env: Record<string, string | undefined> = process.env): ContentSource {
   const snapshot = env.CONTENT_SNAPSHOT?.trim()
   if (snapshot) return { kind: 'local', file: path.resolve(snapshot), perspective: 'published' }
@@ -68,10 +64,7 @@ export function sourceFromEnv(env: Record<string, string | undefined> = process.
 
 const RELEASE_ID = /^r[A-Za-z0-9_-]+$/
 
-/**
- * A perspective from Presentation's cookie, checked: `published`, `drafts`, or a stack of release
- * ids, `drafts` and `published` (a lone release id as `[id, 'drafts']`); null for anything else.
- */
+/** A perspective from Presentation's cookie, checked (a lone release id as `[id, 'drafts']`); null for anything else. */
 export function toPerspective(value: unknown): Perspective | null {
   const layers = typeof value === 'string' ? value.split(',').map((layer) => layer.trim()) : value
   if (!Array.isArray(layers) || layers.length === 0) return null
@@ -110,9 +103,8 @@ export function isPublishedId(id: string): boolean {
 }
 
 /**
- * A dataset seen through a perspective as the Content Lake answers it: of each document the version
- * in the first layer that has one, under the published `_id` (its own as `_originalId`).
- * @throws Error naming an `_id` that is not a valid document id
+ * A dataset seen through a perspective as the Content Lake answers it: each document's version from
+ * the first layer that has one, under the published `_id`. @throws Error naming an invalid `_id`
  */
 export function withPerspective<Doc extends { _id: string }>(
   documents: Doc[],
@@ -157,7 +149,6 @@ export function placeInPerspective<Doc extends { _id: string }>(
   return { documents: view, unplaced }
 }
 
-/** The TypeGen result type of a query string from `queries.ts` (`unknown` for others). */
 export type QueryResult<Query extends string> = Query extends keyof SanityQueries
   ? SanityQueries[Query]
   : unknown
@@ -201,10 +192,7 @@ const ALL_DOCUMENTS = '*'
 
 export type ContentLakeSource = Extract<ContentSource, { kind: 'sanity' }>
 
-/**
- * Sanity's client for a Content Lake source, never through the CDN, with no stega of its own.
- * @throws Error when a perspective other than `published` has no read token
- */
+/** Sanity's client for a Content Lake source (no CDN, no stega). @throws Error for drafts without a read token */
 export async function contentLakeClient(source: ContentLakeSource): Promise<SanityClient> {
   const perspective = source.perspective ?? 'published'
   if (isPreviewPerspective(perspective) && !source.token)
@@ -320,10 +308,7 @@ const revisionsOf = (documents: { _id: string; _rev?: unknown }[]) =>
 
 const REVISIONS = '*{_id, _rev}'
 
-/**
- * Runs a preview query on the Content Lake over vetted drafts only: the Lake's answer when every
- * draft passes and the revisions did not change meanwhile, else groq-js over the vetted snapshot.
- */
+/** A preview query on the Content Lake over vetted drafts only: the Lake's answer if nothing changed, else groq-js. */
 async function runLakePreview<Result>(
   source: ContentLakeSource,
   query: string,
@@ -368,29 +353,20 @@ async function finishLakeAnswer<Result>(
     : withoutStega(answer.result)
 }
 
-/**
- * The vetted view a preview perspective's queries read (the banner's lists); null for `published` and `raw`.
- * @throws when the dataset cannot be read or the Content Lake answers with an error
- */
+/** The vetted view a preview perspective's queries read; null for `published` and `raw`. @throws on a failed read */
 export async function previewView(source: ContentSource = sourceFromEnv()): Promise<VettedView | null> {
   if (!vetsDrafts(source.perspective)) return null
   return source.kind === 'sanity' ? lakeVetted(source) : localVetted(source)
 }
 
-/**
- * Every document of the source through its perspective, assets included, not vetted.
- * @throws when the dataset cannot be read or the Content Lake answers with an error
- */
+/** Every document of the source through its perspective, assets included, not vetted. @throws on a failed read */
 export async function readAllDocuments(source: ContentSource = sourceFromEnv()): Promise<StoredDocument[]> {
   if (source.kind === 'sanity')
     return (await contentLakeClient(source)).fetch<StoredDocument[]>(ALL_DOCUMENTS)
   return localDocuments(source)
 }
 
-/**
- * Runs a GROQ query from `queries.ts` against the source, through its perspective.
- * @throws when the dataset cannot be read or the Content Lake answers with an error
- */
+/** Runs a GROQ query from `queries.ts` against the source, through its perspective. @throws on a failed read */
 export async function runQuery<Query extends string>(
   query: Query,
   params: QueryParams = {},
@@ -421,10 +397,7 @@ const evaluated = new WeakMap<
   }
 >()
 
-/**
- * Runs a query over a local view with groq-js, synchronously, over only the types it scans; once per
- * view (views never change), the result frozen; a `finishing` cleans or encodes it for a preview.
- */
+/** Runs a query over a local view with groq-js, once per view and params (frozen), finished for a preview when asked. */
 function evaluateLocal(
   dataset: StoredDocument[],
   query: string,
