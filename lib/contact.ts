@@ -8,23 +8,12 @@ export type ContactPayload = {
   automation: string
 }
 
-/** Field names in payload order. */
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'website', 'automation'] as const
 
-/**
- * The honeypot: a field people never see or reach (off-screen, out of the tab
- * order, hidden from assistive technology) that form-filling bots do fill in.
- * Named after a field bots like, but one browsers' autofill leaves alone
- * (Chrome autofills "company" even with autocomplete="off"; it no longer
- * recognises "fax"). Never part of the payload.
- */
+/** The honeypot field that bots fill and people never see; a name browsers' autofill leaves alone (not "company"). */
 export const HONEYPOT_FIELD = 'fax'
 
-/**
- * Whether a submission filled the honeypot (then it comes from a bot: drop it
- * silently, answering as if it had been sent).
- * @param data the form's FormData, or a parsed JSON/form-encoded body
- */
+/** Whether a submission (FormData or a parsed body) filled the honeypot: a bot's, dropped as if sent. */
 export function honeypotFilled(data: FormData | unknown): boolean {
   const value =
     data instanceof FormData
@@ -36,10 +25,7 @@ export function honeypotFilled(data: FormData | unknown): boolean {
   return typeof value === 'string' ? value.trim() !== '' : true
 }
 
-/**
- * Reads the payload from the contact form's fields (missing fields become '').
- * @param data the form's FormData
- */
+/** Reads the payload from the contact form's fields (missing fields become ''). */
 export function contactPayload(data: FormData): ContactPayload {
   return Object.fromEntries(
     CONTACT_FIELDS.map((name) => [name, String(data.get(name) ?? '').trim()]),
@@ -47,10 +33,8 @@ export function contactPayload(data: FormData): ContactPayload {
 }
 
 /**
- * POSTs the payload as JSON to the automation webhook (spec §7).
- * Success is judged only by an OK status; the body is not read.
- * @param webhookUrl site settings' contact webhook (https, or a path on this site)
- * @returns true on a 2xx answer; false on any other status or a network error (never throws)
+ * POSTs the payload as JSON to the automation webhook (spec §7): true on a 2xx answer, false on
+ * any other status or a network error (never throws).
  */
 export async function sendContact(
   webhookUrl: string,

@@ -1,26 +1,13 @@
-/**
- * The Content-Security-Policy of a page of the site, written once for both programs that
- * send one: the postbuild (visitors' pages, each with the hashes of its inline scripts,
- * postbuild/security-headers.ts) and editors' preview (each response with its own script
- * nonce, server/preview-renderer.ts). Either way the page may use the site itself and
- * exactly the other origins site settings name (booking widget, its embed script, contact
- * webhook), and nothing else: no `'strict-dynamic'`, no wildcard host.
- */
+/** The Content-Security-Policy of a page: the site itself and exactly the origins site settings name, nothing else. */
 
-/** The settings that decide which other origins a page may use. */
 export type IntegrationSettings = {
-  /** Booking calendar: an https URL or a path on this site. */
+  /** An https URL or a path on this site. */
   bookingWidgetUrl: string
-  /** The booking widget's embed script, optional: an https URL or a path. */
   bookingScriptUrl?: string | null
-  /** Where the contact form posts: an https URL or a path on this site. */
   contactWebhookUrl: string
 }
 
-/**
- * The origin of an https URL from settings, or null for a path on this site.
- * @throws Error for anything else (settings are validated earlier; this is a guard)
- */
+/** The origin of an https URL from settings, or null for a path. @throws Error for anything else (a guard) */
 export function externalOrigin(url: string | null | undefined): string | null {
   if (!url || url.startsWith('/')) return null
   const parsed = new URL(url)
@@ -32,13 +19,8 @@ export function externalOrigin(url: string | null | undefined): string | null {
 export type ExtraSources = Partial<Record<string, string[]>>
 
 /**
- * The Content-Security-Policy of one page.
- * @param scriptSources what lets the page's own scripts run: the hashes of its inline scripts
- *   (`'sha256-…'`, visitors' pages), or this response's `'nonce-…'` (the preview)
- * @param settings the integrations site settings name
- * @param options frameAncestors: who may frame the page (default `'none'`); framedBySelf: a
- *   page this site shows in its own iframe (the local booking
- *   stand-in); extra: more sources for this page (see `studioSources`)
+ * The Content-Security-Policy of one page; `scriptSources`: its inline scripts' hashes, or a nonce.
+ * @param options framedBySelf: a page this site frames itself; extra: more sources (`studioSources`)
  */
 export function contentSecurityPolicy(
   scriptSources: string[],

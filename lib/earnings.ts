@@ -7,10 +7,7 @@ export const RATE_MIN = 1
 export const WEEKS_PER_MONTH = 4
 
 /**
- * Extra revenue a month from hours won back (spec §9: weekly hours x hourly rate x 4).
- * @param weeklyHours hours a week, 1-168
- * @param hourlyRate pounds an hour, at least 1
- * @returns pounds a month
+ * Extra revenue in pounds a month from hours won back (spec §9: weekly hours x hourly rate x 4).
  * @throws RangeError when an input is outside the spec's limits or not a number
  */
 export function monthlyEarnings(weeklyHours: number, hourlyRate: number): number {
@@ -21,14 +18,10 @@ export function monthlyEarnings(weeklyHours: number, hourlyRate: number): number
   return weeklyHours * hourlyRate * WEEKS_PER_MONTH
 }
 
-// Made on first use, not when the module loads: constructing it loads the locale's
-// data, about 14 ms on a throttled phone, which would otherwise run during hydration.
+// Made on first use: constructing it loads locale data (~14 ms on a throttled phone) during hydration otherwise.
 let pounds: Intl.NumberFormat | undefined
 
-/**
- * Pounds with thousands separators (spec §9), pence only when there are any.
- * @example formatPounds(12480) === '£12,480'
- */
+/** Pounds with thousands separators (spec §9), pence only when there are any: `formatPounds(12480) === '£12,480'`. */
 export function formatPounds(amount: number): string {
   pounds ??= new Intl.NumberFormat('en-GB', {
     style: 'currency',

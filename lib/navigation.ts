@@ -1,7 +1,4 @@
-/**
- * Navigation items (spec §2, Navigation bar and Footer). These are fixed UI
- * labels from the spec, not editable content.
- */
+/** Navigation items (spec §2, Navigation bar and Footer): fixed UI labels, not editable content. */
 export type NavItem = { label: string; href: string }
 
 /** Home plus the five home-page anchors: the desktop Menu dropdown. */
@@ -33,11 +30,7 @@ export const footerItems: NavItem[] = [
 /** Spec §9: when an anchor is not on the page yet, try again after this many ms. */
 export const ANCHOR_RETRY_MS = 100
 
-/**
- * The section id a home-page anchor link points at.
- * @param href a nav item's href, e.g. '/#services'
- * @returns 'services', or null for a route item ('/case-studies', '/')
- */
+/** The section id a home-page anchor href points at (`'/#services'` -> 'services'), or null for a route item. */
 export function anchorOf(href: string): string | null {
   const hash = href.split('#')[1]
   return hash ? decodeURIComponent(hash) : null

@@ -1,11 +1,5 @@
-/**
- * When an editor's preview renders again: Presentation reports every saved change (as
- * fast as the editor types) and asks again a second after the last one. Rendering the
- * page once per report piles renders up behind each other and the frame flickers through
- * each of them; the page only needs to catch up with the latest content.
- */
+/** Coalesces an editor's preview refreshes: Presentation reports every saved change, and the page only needs the latest. */
 
-/** A render waited for: the requests it answers settle with it. */
 type Waiters = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void }
 
 function waiters(): Waiters {
@@ -19,18 +13,9 @@ function waiters(): Waiters {
 }
 
 /**
- * Coalesces refreshes: at most one render in flight; requests that arrive meanwhile share
- * one more render, started when it ends (whatever they asked for, the content read then is
- * the latest: the last change wins).
- * @param render starts one render of the page; its promise settles when that render has
- *   committed (or failed)
- * @param timeoutMs how long a render may take, in ms, before it counts as failed and the
- *   next one may start (a render that never settles must not stop every later refresh);
- *   the default is beyond the 20 s after which the preview server answers a render with a
- *   page saying it took too long
- * @returns `request()`: asks for a render; its promise resolves when a render that started
- *   after the request has committed, and rejects with that render's error (or a timeout
- *   naming `timeoutMs`); a failed render never stops the next
+ * At most one render in flight; the requests that arrive meanwhile share one more after it (the last
+ * change wins). A render past `timeoutMs` counts as failed; a failed render never stops the next.
+ * @returns `request()`, settling with a render that started after it
  */
 export function coalesceRefreshes(
   render: () => Promise<void>,

@@ -1,14 +1,9 @@
-/**
- * The script nonce of an editor's preview render, for `app/`: the preview server renders an
- * editor's request in Next's draft mode (the publisher turns it on, server/preview-server.ts);
- * the static export never does.
- */
+/** The script nonce of an editor's preview render, for `app/`. */
 import { draftMode, headers } from 'next/headers'
 
 /**
- * The script nonce of a preview render: the one in the Content-Security-Policy the
- * publisher gave the request (Next puts the same on its own scripts). The site's own
- * inline script (the splash's boot script) carries it too, or the policy blocks it.
+ * The nonce in the Content-Security-Policy the preview process gave the request
+ * (server/preview-renderer.ts, which also turns draft mode on); the splash's boot script needs it.
  * @returns the nonce, or undefined outside draft mode (visitors' pages use script hashes)
  */
 export async function previewScriptNonce(): Promise<string | undefined> {

@@ -1,9 +1,4 @@
-/**
- * Which pages of a dynamic route this build takes from the live build instead of rendering
- * them (a publish renders only what its change touched: scripts/build/render-plan.ts
- * decides, scripts/build/reuse-pages.ts copies). Each dynamic route's
- * `generateStaticParams` returns only the pages it must render.
- */
+/** Which pages of a dynamic route a build takes from the live build instead of rendering (scripts/build/render-plan.ts). */
 import { readFileSync } from 'node:fs'
 
 /** The plan a build writes for Next's render (REUSED_PAGES names the file). */
@@ -12,10 +7,8 @@ export type ReusedPages = { reuse: Record<string, string[]> }
 let loaded: { file: string; reuse: Map<string, Set<string>> } | undefined
 
 /**
- * @param route the route's pattern, e.g. `/case-studies/[slug]`
- * @param units the value of the route's parameter for every page it has
- * @returns the units to render: all of them, unless the build's plan (REUSED_PAGES) takes
- *   some from the live build
+ * The units (values of the route's parameter, e.g. of `/case-studies/[slug]`) to render: all of
+ * them, unless the build's plan takes some from the live build.
  * @throws Error when REUSED_PAGES names a file that is not a plan
  */
 export function pagesToRender(route: string, units: string[], file = process.env.REUSED_PAGES): string[] {

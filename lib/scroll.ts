@@ -1,7 +1,4 @@
-/**
- * Motion and scrolling helpers for the browser (navigation menu, splash, card
- * grids, deferred sections). Smooth unless the visitor asked for reduced motion.
- */
+/** Motion and scrolling helpers for the browser; smooth unless the visitor asked for reduced motion. */
 
 /** The class of a section the browser renders only near the viewport (globals.css: `content-visibility: auto`). */
 export const DEFERRED_SECTION_CLASS = 'render-when-near'
@@ -19,13 +16,7 @@ export function renderDeferredSections(): void {
   for (const section of deferredSections()) section.setAttribute(RENDERED_ATTRIBUTE, '')
 }
 
-/**
- * Renders now every deferred section that comes before `target` in the document.
- * Until rendered they hold placeholder heights, so a smooth scroll that passes them
- * would stop where the target was before they grew (measured at 390 px: the FAQ
- * heading 1,190 px below where it should be).
- * @param target the element about to be scrolled to
- */
+/** Renders now every deferred section before `target`: their placeholder heights would stop a smooth scroll short. */
 export function renderSectionsBefore(target: Element): void {
   for (const section of deferredSections()) {
     if (section.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) {
@@ -34,14 +25,7 @@ export function renderSectionsBefore(target: Element): void {
   }
 }
 
-/**
- * Renders the deferred sections one at a time when the browser is idle, after the
- * first paint has gone out without them (docs/speed.md), so each costs one short task
- * instead of one long first frame, and the page has its real height within about a
- * second (on the home page, while the splash is still up). Falls back to a 50 ms
- * timer where `requestIdleCallback` is missing (Safari).
- * @returns a function that stops what is still to come
- */
+/** Renders the deferred sections one at a time when the browser is idle (docs/speed.md); returns a stop function. */
 export function renderDeferredSectionsWhenIdle(): () => void {
   const queue = deferredSections()
   let handle: number | undefined
@@ -70,18 +54,13 @@ export function prefersReducedMotion(): boolean {
   )
 }
 
-/** 'auto' under reduced motion, else 'smooth'. */
 export function scrollBehavior(): ScrollBehavior {
   return prefersReducedMotion() ? 'auto' : 'smooth'
 }
 
 /**
- * Scrolls to the element with this id (the page's `scroll-padding-top` keeps the
- * heading clear of the fixed bar), rendering the deferred sections before it first.
- * When it is not on the page yet (e.g. just after a route change), tries again every
- * `delayMs` (spec §9: 100 ms), up to `attempts` times.
- * @param id element id without '#'
- * @returns whether the element was found
+ * Scrolls to the element with this id, rendering the deferred sections before it; when it is not on
+ * the page yet, tries again every `delayMs` (spec §9), up to `attempts` times. Resolves whether found.
  */
 export function scrollToAnchor(
   id: string,

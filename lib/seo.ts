@@ -1,14 +1,6 @@
 /**
- * Search and sharing metadata as pure functions of content: page descriptions and
- * the schema.org JSON-LD objects (typed with schema-dts) that pages embed as
- * `<script type="application/ld+json">`. No content source here: callers pass
- * what the content layer returned.
- *
- * Everything returned is clean of stega, whatever it is given: in an editor's preview the
- * content's strings carry Sanity's invisible edit links, and metadata and JSON-LD are never
- * overlays (they sit in `<head>` or are read by machines; an encoded URL or title is a
- * wrong one). Each builder cleans what it takes. `stegaClean` comes from
- * `@sanity/client/stega`, what next-sanity re-exports.
+ * Search and sharing metadata and schema.org JSON-LD as pure functions of content; everything
+ * returned is cleaned of stega (metadata is never an edit overlay, and an encoded URL is wrong).
  */
 import { stegaClean } from '@sanity/client/stega'
 import type { Metadata } from 'next'
@@ -18,7 +10,6 @@ import { excerpt, telHref } from './text.ts'
 /** Longest meta description search engines show in full, in characters. */
 export const DESCRIPTION_LENGTH = 155
 
-/** What the organisation's JSON-LD needs from site settings. */
 export type OrganizationInput = {
   brandName: string
   description: string
@@ -27,7 +18,6 @@ export type OrganizationInput = {
   contactPhone: string
 }
 
-/** What a case study's Article JSON-LD needs. */
 export type ArticleInput = {
   slug: string
   headline: string
@@ -37,18 +27,13 @@ export type ArticleInput = {
   updatedAt?: string | null
 }
 
-/** A question and its answer, as FAQ documents hold them. */
 export type FaqInput = { question: string; answer: string }
 
-/**
- * A meta description from page copy: whitespace collapsed, cut at
- * `DESCRIPTION_LENGTH` characters with an ellipsis.
- */
+/** A meta description from page copy: whitespace collapsed, cut at `DESCRIPTION_LENGTH` with an ellipsis. */
 export function metaDescription(text: string): string {
   return excerpt(stegaClean(text).replace(/\s+/g, ' '), DESCRIPTION_LENGTH)
 }
 
-/** An absolute URL for a site path, on the configured `siteUrl`. */
 export function absoluteUrl(path: string, siteUrl: string): string {
   return new URL(stegaClean(path), stegaClean(siteUrl)).href
 }
@@ -58,10 +43,7 @@ export function organizationId(siteUrl: string): string {
   return `${absoluteUrl('/', siteUrl)}#organization`
 }
 
-/**
- * The agency as a schema.org ProfessionalService with a ContactPoint from site
- * settings' e-mail and phone (the phone in E.164-like form, digits and '+').
- */
+/** The agency as a schema.org ProfessionalService with a ContactPoint (the phone as digits and '+'). */
 export function organizationJsonLd(input: OrganizationInput): WithContext<ProfessionalService> {
   const settings = stegaClean(input)
   const url = absoluteUrl('/', settings.siteUrl)
@@ -102,10 +84,7 @@ export function faqPageJsonLd(faqs: FaqInput[], siteUrl: string): WithContext<FA
   }
 }
 
-/**
- * A case study as a schema.org Article at its canonical (slug) address, published
- * by the agency; dates come from the document's `_createdAt` and `_updatedAt`.
- */
+/** A case study as a schema.org Article at its slug address, published by the agency. */
 export function caseStudyJsonLd(
   studyInput: ArticleInput,
   settingsInput: OrganizationInput,
@@ -135,10 +114,7 @@ export function caseStudyJsonLd(
   }
 }
 
-/**
- * The share cards of the pages that are not case studies (app/og/[card]/route.tsx
- * draws `/og/<name>.png`): a label and which site setting gives the title.
- */
+/** The share cards of the pages that are not case studies (`/og/<name>.png`): a label and the setting giving the title. */
 export const OG_PAGE_CARDS = {
   home: { eyebrow: null, titleField: 'heroHeadline', withHeroImage: true },
   'case-studies': { eyebrow: 'Case Studies', titleField: 'caseStudiesIntro', withHeroImage: false },
@@ -151,7 +127,6 @@ export function caseStudyCardName(slug: string): string {
   return `case-study-${stegaClean(slug)}`
 }
 
-/** The path of a share card image by its name. */
 export function ogImagePath(card: string): string {
   return `/og/${stegaClean(card)}.png`
 }
@@ -159,28 +134,19 @@ export function ogImagePath(card: string): string {
 /** Pixel size of every share card (the 1.91:1 Open Graph and Twitter recommend). */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const
 
-/** What every page's metadata is made from. */
 export type PageMetaInput = {
-  /** The page's own title; the root layout's template adds the brand. Null for the home page. */
+  /** The page's own title (the layout's template adds the brand); null for the home page. */
   title: string | null
   description: string
-  /** The page's canonical path, e.g. '/case-studies/how-i-saved-40-hours'. */
   path: string
   brandName: string
-  /** The home page's full title (the root layout's default). */
   defaultTitle: string
-  /** The page's share card, e.g. `ogImagePath('home')`. */
   image: string
-  /** What the share card shows, for screen readers of the platforms that display it. */
   imageAlt: string
   type?: 'website' | 'article'
 }
 
-/**
- * A page's Next.js metadata: title, meta description, canonical URL (relative to the
- * layout's `metadataBase`, i.e. the `siteUrl` setting), Open Graph and Twitter
- * card texts and images (drawn by app/og/[card]/route.tsx).
- */
+/** A page's Next.js metadata: title, description, canonical path (on `metadataBase`), Open Graph and Twitter cards. */
 export function pageMetadata(input: PageMetaInput): Metadata {
   const page = stegaClean(input)
   const fullTitle = page.title ? `${page.title} | ${page.brandName}` : page.defaultTitle
@@ -203,13 +169,7 @@ export function pageMetadata(input: PageMetaInput): Metadata {
   }
 }
 
-/**
- * Metadata of a section page (/case-studies, /sites, /consultation): its heading as
- * title, its intro from site settings as description, its own share card (clean:
- * `pageMetadata` cleans all it is given, the alt text made here too).
- * @param settings brand name and headline (for the default title)
- * @param page title, intro text, canonical path and share card name (e.g. 'sites')
- */
+/** Metadata of a section page (/case-studies, /sites, /consultation): its heading, intro and own share card. */
 export function sectionPageMetadata(
   settings: { brandName: string; heroHeadline: string },
   page: { title: string; intro: string; path: string; card: string },

@@ -1,8 +1,4 @@
-/**
- * The loading splash's timing (spec §4, §9), which its client component reads; the script
- * that decides before the first paint whether a page load shows it is
- * splash-boot-script.ts (server side only, so the client's bundle carries none of it).
- */
+/** The loading splash's timing (spec §4, §9); its boot script is splash-boot-script.ts, kept out of the client bundle. */
 
 /** Spec §9: the percentage rises by 1 every 20 ms. */
 export const SPLASH_TICK_MS = 20
@@ -14,10 +10,7 @@ export const SPLASH_TOTAL_MS = 2200
 /** sessionStorage key: set once the splash has been shown in this visit (tab). */
 export const SPLASH_SEEN_KEY = 'splash-seen'
 
-/**
- * The percentage the splash shows after `elapsedMs` (spec §4: +1 every 20 ms, up to 100).
- * @param elapsedMs time since the page started loading, in ms
- */
+/** The percentage the splash shows `elapsedMs` after the page started loading (spec §4: +1 every 20 ms, up to 100). */
 export function splashPercent(elapsedMs: number): number {
   return Math.max(0, Math.min(100, Math.floor(elapsedMs / SPLASH_TICK_MS)))
 }

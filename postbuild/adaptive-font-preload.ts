@@ -1,33 +1,4 @@
-/**
- * Font preloads on every page, where the connection can use them: a postbuild step
- * (postbuild/index.ts).
- *
- * next/font preloads the files of faces declared with `preload: true` (it names
- * them `<face>-s.p.<hash>.woff2`) with a `<link rel="preload">` in the head of every
- * route, but Next 16 writes no such link on the not-found page (`404.html`). With
- * `font-display: optional` a face that is not there for the first paint is not used
- * for that view, so the 404 page was drawn in the fallback font.
- *
- * Chromium holds the first paint for a font preloaded in `<head>` until it arrives
- * or up to about 100 ms after `<body>` starts (`RenderBlockingResourceManager`:
- * render-blocking font preloads, so that an optional font can be used from the
- * first paint). On a connection whose round trip is longer than that the font can
- * never arrive in time: the hold only delays the first paint, and the view keeps
- * the fallback anyway (Lighthouse's applied phone throttling, 562 ms round trips:
- * the 404 page's first paint 1006 ms with the preload, 906 ms without, median of 5).
- * So the build replaces the link with a tiny inline script, first in `<head>`, that
- * adds the same link unless the connection's round trip is 270 ms or more: this
- * page's own request was sent that long before the script runs, which is one round
- * trip and the server's time (Navigation Timing's `requestStart`, in every browser),
- * or the Network Information API rates the connection `slow-2g`, `2g` or `3g`
- * (Chromium). The page's own timing is the measurement that holds: Chromium 150
- * under DevTools' network emulation (what Lighthouse's applied throttling uses)
- * reports `4g` again after a navigation, and puts the emulated 562 ms between the
- * response's headers and its body (so `responseStart` does not show it), while the
- * script still runs 562 ms after the request. Without JavaScript a `<noscript>`
- * keeps the plain link. Either way the CSS fetches the font for the next page's
- * first paint.
- */
+/** Font preloads on every page (the 404 page too), only where the connection can use them (docs/speed.md, "The 270 ms rule"). */
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
 import { scriptSafeJson } from '../lib/text.ts'
 import { attributeOf } from '../lib/html-elements.ts'
@@ -36,21 +7,13 @@ import { fontPreloadLink, PRELOADABLE_FONT } from './next-export-shape.ts'
 
 type Element = DefaultTreeAdapterMap['element']
 
-/**
- * Effective connection types (Network Information API) whose round trips are 270 ms
- * or longer, too long for a render-blocking preload to arrive before the first paint.
- */
+/** Effective connection types (Network Information API) whose round trips are 270 ms or longer. */
 export const SLOW_CONNECTIONS = ['slow-2g', '2g', '3g'] as const
 
-/** The round trip, in ms, from which a connection is slow: where the API's `3g` starts. */
+/** Where the API's `3g` starts, in ms. */
 export const SLOW_ROUND_TRIP_MS = 270
 
-/**
- * The inline script that preloads font files unless the connection is slow (ES5):
- * this page's request was sent `SLOW_ROUND_TRIP_MS` or more before the script runs,
- * or `navigator.connection` says one of `SLOW_CONNECTIONS`.
- * @param hrefs the font files' URLs
- */
+/** The inline script (ES5) that preloads the fonts unless this page's request took `SLOW_ROUND_TRIP_MS` or the connection is slow. */
 export function fontPreloadScript(hrefs: readonly string[]): string {
   return (
     '(function(d,f){var c=navigator.connection,p=typeof performance!="undefined"&&performance,' +
@@ -63,17 +26,10 @@ export function fontPreloadScript(hrefs: readonly string[]): string {
   )
 }
 
-/** What replaces a page's font preload links: the script, and the links for a browser without JavaScript. */
 export const adaptiveFontPreload = (hrefs: readonly string[]) =>
   `<script>${fontPreloadScript(hrefs)}</script><noscript>${hrefs.map(fontPreloadLink).join('')}</noscript>`
 
-/**
- * @param html an exported page
- * @returns the page with its links to preloadable font files its CSS uses removed
- *   and `adaptiveFontPreload` for all of them (the 404 page's missing one included)
- *   put before the first link, style or script in `<head>`; unchanged when its CSS
- *   uses none, when it has them already, or when it has no `<head>`
- */
+/** Puts `adaptiveFontPreload` of the preloadable fonts a page's CSS uses first in `<head>`, in place of their links. */
 export function preloadPageFonts(html: string): string {
   const used = [...new Set([...html.matchAll(PRELOADABLE_FONT)].map((match) => match[1]!))]
   if (used.length === 0 || html.includes(adaptiveFontPreload(used))) return html

@@ -1,22 +1,11 @@
-/**
- * Next writes a page whose route has percent-encoded characters under the encoded
- * name in some versions (`Osteopath%20Lancing.html`); a static host looks for the
- * decoded name once it has decoded the URL path. This step makes sure of it.
- */
+/** Renames the percent-encoded file names some Next versions write to the decoded names a static host looks for. */
 import { rename } from 'node:fs/promises'
 import path from 'node:path'
 import { listFiles } from '../lib/build-output.ts'
 
-/** How deep a listed path lies: where its folder's part ends (-1 at the root). */
 const folderEnd = (entry: string) => entry.lastIndexOf('/')
 
-/**
- * Renames files and folders whose names are percent-encoded (`Osteopath%20Lancing.html`)
- * to the decoded name a host looks for once it has decoded the URL path.
- * @param root absolute path of the export
- * @returns the renamed paths, relative to root
- * @throws Error when a name decodes to one with a path separator
- */
+/** Renames the export's percent-encoded files and folders; returns them relative to root; throws on a decoded `/` or `\`. */
 export async function decodeFileNames(root: string): Promise<string[]> {
   const renamed: string[] = []
   const entries = await listFiles(root, { everyEntry: true })

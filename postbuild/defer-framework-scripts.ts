@@ -1,33 +1,4 @@
-/**
- * Paint first, then run the framework: a postbuild step (postbuild/index.ts) that moves
- * the start of Next.js's own scripts to after a page's first contentful paint.
- *
- * Why (docs/speed.md): Next's export puts every chunk of the
- * runtime in `<head>` as `<script async>` plus `<link rel="preload" as="script">`.
- * Fetched and run before the first paint, those ~190 KiB of JavaScript are charged
- * to the largest contentful paint by Lighthouse's simulated throttling (what
- * PageSpeed Insights shows), which counts every request that finished before the
- * observed paint: the home page read 2.1-2.4 s against an empty page's 0.7 s. The
- * page is complete HTML and paints without them; they only hydrate it.
- *
- * Each page keeps its other inline scripts (boot script, Turbopack's chunk list)
- * and gets one small inline loader at the end of `<body>` that appends the
- * same chunks, in the same order, as async scripts once the browser reports the
- * first contentful paint (PerformanceObserver 'paint'). Where that is unsupported
- * it waits one frame; in a background tab (no paint) it starts at once; in every
- * case it starts at the latest after 3 s. The loader is an inline script, so the
- * page's Content-Security-Policy hash covers it (headers are computed afterwards).
- *
- * The RSC payload goes too, when the export holds it as a file: Next writes each
- * page's payload twice, inline (`self.__next_f.push([1,"…"])` scripts, which
- * hydration reads) and as `<page>.txt` (which client navigations fetch), byte for
- * byte the same. Inline it is a third of the home page's compressed HTML and pushed
- * it past one TCP initial window (18.3 against 14.6 KB). So when the two are equal
- * the inline copy is cut, and at first paint the loader preloads the chunks, fetches
- * the `.txt`, pushes it into `self.__next_f` as Next's inline scripts did, and only
- * then adds the chunks, so Next's runtime finds it as before. If the fetch fails
- * the page stays the complete, usable HTML it is without JavaScript.
- */
+/** Starts Next's scripts, and fetches the page's RSC payload from its file, after the first contentful paint (docs/speed.md). */
 import { scriptSafeJson } from '../lib/text.ts'
 import { attributeOf, elementsOf, textOf } from '../lib/html-elements.ts'
 import { applyEdits, type HtmlEdit } from './html-edits.ts'
@@ -37,9 +8,8 @@ import { isFrameworkChunkScript, isFrameworkScriptPreload, payloadChunkText } fr
 export const LOADER_FALLBACK_MS = 3000
 
 /**
- * The inline loader for a list of script URLs (ES5, no dependencies).
- * @param sources script URLs in document order
- * @param payload the URL of the page's RSC payload file to fetch and push first, if its inline copy was cut
+ * The inline loader (ES5): adds the scripts in order after the first paint, at the latest after
+ * `LOADER_FALLBACK_MS`, fetching and pushing `payload` first when the inline copy was cut.
  */
 export function loaderScript(sources: readonly string[], payload?: string): string {
   const list = scriptSafeJson(sources)
@@ -64,44 +34,26 @@ export function loaderScript(sources: readonly string[], payload?: string): stri
   )
 }
 
-/**
- * The loader's arguments in a rewritten page: its script list and payload URL (or null).
- * Anchored at the loader's own start: other inline scripts end in `})(document,[…])` too
- * (adaptive-font-preload.ts).
- */
+// Anchored at the loader's own start: other inline scripts end in `})(document,[…])` too.
 const LOADER_ARGUMENTS =
   /<script>\(function\(d,s(?:,p)?\)\{var done=0;[\s\S]*?\}\)\(document,(\[[^\]]*\])(?:,("[^"]*"|null))?\)<\/script>/
 
-/**
- * The scripts a rewritten page's loader starts (for byte counts: they are no `<script src>`).
- * @param html a page after `deferFrameworkScripts`
- * @returns the loader's script URLs in order; none for a page without the loader
- */
+/** The script URLs a rewritten page's loader starts, in order (for byte counts). */
 export function deferredScriptsOf(html: string): string[] {
   const list = LOADER_ARGUMENTS.exec(html)?.[1]
   return list ? (JSON.parse(list) as string[]) : []
 }
 
-/**
- * The RSC payload file a rewritten page's loader fetches (for byte counts).
- * @param html a page after `deferFrameworkScripts`
- * @returns its URL, e.g. '/index.txt'; null when the payload stayed inline
- */
+/** The RSC payload URL a rewritten page's loader fetches, e.g. '/index.txt'; null when it stayed inline. */
 export function deferredPayloadOf(html: string): string | null {
   const payload = LOADER_ARGUMENTS.exec(html)?.[2]
   return payload ? (JSON.parse(payload) as string | null) : null
 }
 
 /**
- * Rewrites one exported page so Next's chunks start after its first paint (see the module comment).
- * Removes each `<script src="/_next/static/…" async>` and each
- * `<link rel="preload" as="script" href="/_next/static/…">`, and appends the loader
- * for those scripts just before `</body>`. Given the page's payload file and its
- * text, it also cuts the inline payload chunks when they are exactly that text.
- * @param html a complete HTML document from Next's static export
- * @param payload the page's RSC payload file: `url` (e.g. '/index.txt') and its `text`
- * @returns the rewritten document; the same string when it has no such script
- * @throws Error when a page with framework scripts has no `</body>` (not an export page)
+ * Rewrites one exported page: cuts Next's chunk scripts, their preloads and (when `payload.text`
+ * is exactly its bytes) the inline payload, and appends the loader before `</body>`.
+ * @throws Error when a page with framework scripts has no `</body>`
  */
 export function deferFrameworkScripts(html: string, payload?: { url: string; text: string }): string {
   const cuts: HtmlEdit[] = []

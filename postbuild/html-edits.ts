@@ -1,19 +1,9 @@
-/**
- * Edits for the build steps that rewrite exported pages by their parse5 source
- * locations (defer-framework-scripts.ts, adaptive-font-preload.ts; the elements come
- * from lib/html-elements.ts): they change only the bytes they mean to, and leave the
- * rest of the document exactly as Next wrote it.
- */
+/** Offset edits of exported pages that change only the bytes they mean to, leaving the rest as Next wrote it. */
 
 /** Replace `html.slice(start, end)` with `text` ('' to cut; start === end to insert). */
 export type HtmlEdit = { start: number; end: number; text?: string }
 
-/**
- * Applies edits at offsets of the original string (e.g. parse5's `sourceCodeLocation`).
- * @param html the original document
- * @param edits non-overlapping edits, in any order; an insertion sorts before a cut at the same offset
- * @returns the edited document
- */
+/** Applies non-overlapping edits at offsets of the original string, in any order (an insertion sorts before a cut at the same offset). */
 export function applyEdits(html: string, edits: readonly HtmlEdit[]): string {
   let out = ''
   let from = 0

@@ -1,16 +1,4 @@
-/**
- * Old addresses and where they lead, and what a build writes for them. A case study
- * has one page, at its slug (`/case-studies/osteopath-lancing`); its legacy id
- * (`/case-studies/Osteopath%20Lancing`, product §2) and any slug an editor replaced
- * since (the live build's addresses, read back) are old addresses, each answered by a
- * permanent redirect to the page, never by a copy of it. `caseStudyRedirects` is the one
- * place that decides which old address goes where; the rest writes its answer three ways:
- * - `.redirects.json` (lib/build-output.ts): the publisher redirects from it, and the
- *   next build reads it as its history;
- * - `_redirects` (Netlify / Cloudflare Pages format), for hosts that read it;
- * - a small page at each old address (canonical link, an immediate refresh, a visible
- *   link), for hosts that can do neither.
- */
+/** Old addresses of case studies and where they lead, written as `.redirects.json`, `_redirects` and small pages (docs/publishing.md). */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
@@ -24,20 +12,10 @@ import {
 import type { CaseStudyAddress } from '../lib/page-documents.ts'
 import type { HtmlPage } from './security-headers.ts'
 
-/**
- * Characters the URL parser would not keep in a segment as they are, percent-encoded before
- * it sees them: `%`, `/`, `?`, `#` and `\` would end or split it, tabs and newlines are
- * dropped, and spaces or control characters at its end trimmed.
- */
+// Percent-encoded before the URL parser sees them: they would end, split, drop or trim a segment.
 const SEGMENT_BREAKERS = /[%/?#\\\x00-\x20]/g
 
-/**
- * The address of a case study's page for a slug or legacy id, percent-encoded as a browser
- * sends it (the URL standard's path encoding: `Osteopath Lancing` -> `Osteopath%20Lancing`,
- * `é` -> `%C3%A9`, while `'` or `:` stay as they are).
- * @param segment a slug or legacy id, as stored
- * @returns the URL path, or null for a segment no URL can name (empty, `.`, `..`)
- */
+/** The percent-encoded path of a case study's page for a slug or legacy id; null for empty, `.` and `..`. */
 export function caseStudyPath(segment: string): string | null {
   if (segment === '' || segment === '.' || segment === '..') return null
   const escaped = segment.replace(
@@ -48,19 +26,8 @@ export function caseStudyPath(segment: string): string | null {
 }
 
 /**
- * Which old address of a case study goes where, for one build. Old addresses are each
- * case study's legacy id, then (from the live build's manifest, `previous`) the page and
- * old addresses each case study had there. Rules:
- * - each leads to its case study's page in this build, found by `_id`, so there are no
- *   chains: an old slug of an old slug leads straight to today's page;
- * - none shadows an address of this build: another case study's slug or legacy id keeps
- *   its page or its own redirect, whichever build the old address came from;
- * - a case study that is gone (unpublished, deleted) takes its old addresses with it;
- * - one redirect an address (compared decoded), the first in the order above.
- * @param studies every case study of the build (the postbuild's `caseStudyPathsQuery`)
- * @param previous the live build's `.redirects.json`, or null (no live build, or one made
- *   before the file existed: no history)
- * @returns each case study's page by `_id`, and the redirects sorted by `from`
+ * Which old address goes where for one build: legacy ids, then the live build's (`previous`), each
+ * to today's page by `_id`, never over an address of this build (docs/publishing.md).
  */
 export function caseStudyRedirects(
   studies: readonly CaseStudyAddress[],
@@ -100,24 +67,10 @@ export function caseStudyRedirects(
   }
 }
 
-/** A `from` a host would read as a pattern (`*` splat, `:name` placeholder), not as one address. */
+/** A `from` a host would read as a pattern (`*`, `:name`), not as one address. */
 const PATTERN = /\*|:\w/
 
-/**
- * `_redirects` (Netlify / Cloudflare Pages format): each old address with a permanent
- * redirect (`/case-studies/Osteopath%20Lancing  /case-studies/osteopath-lancing  301`:
- * fields split on whitespace, so paths percent-encoded, as both hosts' documentation
- * asks), then the rewrites the publisher does itself (`FALLBACKS` in lib/build-output.ts),
- * e.g. every `/studio/...` deep link answered with the Studio page. Old addresses come
- * first: Cloudflare counts every rule after the first pattern as a pattern (at most 100).
- * Not forced (`301!`): Cloudflare takes no `!` (it drops the line) and redirects even when
- * a file is there; Netlify, unforced, serves the file at the address, the small page that
- * redirects by itself (`redirectPage`). An address a host would read as a pattern gets no
- * line; its page still redirects.
- * @param files the build's files, relative to its root
- * @param redirects the build's old addresses (caseStudyRedirects)
- * @returns the file's text
- */
+/** `_redirects`: old addresses first (Cloudflare reads every rule after a pattern as one), then the `FALLBACKS` rewrites. */
 export function redirectsFile(files: string[], redirects: readonly Redirect[] = []): string {
   const moved = redirects
     .filter((redirect) => !PATTERN.test(redirect.from))
@@ -132,14 +85,8 @@ export function redirectsFile(files: string[], redirects: readonly Redirect[] = 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
 /**
- * The page at an old address, for hosts that can redirect nothing: valid HTML (the Nu
- * checker's), with the page's canonical URL (as the page itself names it, on the site's
- * address), an immediate refresh to the page on the same host, which search engines read
- * as a permanent redirect, and a visible link for a browser that refreshes nothing.
- * @param redirect the old address and its page
- * @param siteUrl the site's address (site settings' `siteUrl`)
- * @returns the whole document
- * @throws TypeError when siteUrl is not an absolute URL
+ * The valid HTML page at an old address for hosts that redirect nothing: canonical link, an
+ * immediate refresh and a visible link. @throws TypeError when siteUrl is not an absolute URL
  */
 export function redirectPage(redirect: Redirect, siteUrl: string): string {
   const canonical = escapeHtml(new URL(redirect.to, siteUrl).href)
@@ -164,15 +111,8 @@ export function redirectPage(redirect: Redirect, siteUrl: string): string {
 const MAX_NAME_BYTES = 255
 
 /**
- * Writes `redirectPage` at each old address whose page file can be written: every
- * segment a plain file name (no dot file, which nothing serves, no `\`), and no other file
- * by that name already there. A file already there is never replaced: on a disk that ignores
- * case, `How-I-Saved-40-Hours.html` is the page `how-i-saved-40-hours.html` itself.
- * Such an address keeps its redirect on the publisher and in `_redirects`.
- * @param root absolute path of the export
- * @param redirects the build's old addresses (caseStudyRedirects)
- * @param siteUrl the site's address, for the canonical link
- * @returns the pages written (URL path and HTML), for `_headers`
+ * Writes `redirectPage` at each old address whose file can be written (plain segments, no file
+ * there: on a disk that ignores case it may be the page itself); returns them for `_headers`.
  */
 export async function writeRedirectPages(
   root: string,

@@ -1,13 +1,4 @@
-/**
- * The site's response headers, written once per build as `_headers` in the
- * Netlify / Cloudflare Pages format, so the same file configures a static host
- * and this project's server (the publisher's server/headers-file.ts applies it).
- *
- * Each page gets its own Content-Security-Policy: scripts are allowed by the
- * sha256 of each inline script in that page's HTML (Next's static export inlines
- * its RSC payload) instead of 'unsafe-inline', plus the site itself and exactly
- * the origins site settings name (booking widget, its embed script, contact webhook).
- */
+/** The site's headers as one `_headers` file (which the publisher applies too), each page's CSP allowing its inline scripts' hashes. */
 import { createHash } from 'node:crypto'
 import { BASE_HEADERS, IMMUTABLE, MEDIA_HEADERS, REVALIDATE } from '../lib/build-output.ts'
 import { MEDIA_URL_DIR } from '../lib/content/image.ts'
@@ -19,25 +10,15 @@ import {
   type IntegrationSettings,
 } from '../lib/content-security-policy.ts'
 
-/**
- * An exported HTML page: its clean URL path (percent-encoded), and its markup or the
- * hashes of its inline scripts (`inlineScriptHashes` of its markup, made already).
- */
+/** An exported page: its percent-encoded clean URL path, and its markup or its inline scripts' hashes. */
 export type HtmlPage = { urlPath: string } & (
   { html: string; scriptHashes?: undefined } | { html?: undefined; scriptHashes: readonly string[] }
 )
 
-/**
- * Each page's `inlineScriptHashes`, by its file (relative to the build, `/`-separated), in
- * a dot file (never served) of every build: a page the next build takes whole from this
- * one, by the same code, has the same hashes, and its HTML is not parsed again.
- */
+/** Each page's `inlineScriptHashes` by file (a dot file): a page the next build reuses is not parsed again. */
 export const SCRIPT_HASHES_FILE = '.script-hashes.json'
 
-/**
- * sha256 sources (`'sha256-…'`) of every inline `<script>` of a page, in document order.
- * @param html a complete HTML document
- */
+/** sha256 sources (`'sha256-…'`) of every inline `<script>` of an HTML document, in document order. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = elementsOf(html)
     .filter((element) => element.tagName === 'script' && attributeOf(element, 'src') === undefined)
@@ -46,15 +27,10 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)]
 }
 
-/** Script types that hold data, not code: a policy need not allow them (JSON-LD, Next's JSON). */
+/** Script types that hold data, not code: a policy need not allow them. */
 const DATA_SCRIPT_TYPES = new Set(['application/ld+json', 'application/json'])
 
-/**
- * What the embedded Sanity Studio (/studio) needs beyond the site itself, for a project:
- * its API over https and WebSocket, the image CDN and sign-in avatars, Sanity's fonts,
- * and next-sanity's bridge script. Only the /studio page gets these.
- * @param projectId the Sanity project the Studio edits
- */
+/** What the embedded Studio's page needs beyond the site itself for a Sanity project. */
 export function studioSources(projectId: string): ExtraSources {
   return {
     'script-src': ['https://core.sanity-cdn.com'],
@@ -74,17 +50,9 @@ export function studioSources(projectId: string): ExtraSources {
   }
 }
 
-/** A block of `_headers`: a path pattern and its headers. */
 export type HeaderRule = { for: string; values: Record<string, string> }
 
-/**
- * Every header rule of a build: the base headers on `/*`, year-long caching for
- * hashed assets (`/_next/static/*`, content-addressed `/media/*`), content images'
- * policy under which a drawing opened on its own runs nothing (`MEDIA_HEADERS`), and for
- * each page its Content-Security-Policy and revalidation.
- * Cache-Control and CSP are never on `/*`: hosts join the values of every
- * matching rule, and two policies would both apply.
- */
+/** Every header rule of a build; Cache-Control and CSP are never on `/*`: hosts join every matching rule's values. */
 export function headerRules(
   pages: HtmlPage[],
   settings: IntegrationSettings,
@@ -93,8 +61,7 @@ export function headerRules(
   const framedPath = settings.bookingWidgetUrl.startsWith('/')
     ? encodeURI(new URL(settings.bookingWidgetUrl, 'http://site').pathname)
     : null
-  // Hosts match rule paths case-insensitively, so pages whose paths differ only in case
-  // (a legacy id and its slug, e.g. How-I-Saved-40-Hours) share one rule allowing both pages' scripts.
+  // Hosts match rule paths case-insensitively: pages differing only in case share one rule.
   const groups = new Map<string, { urlPath: string; hashes: string[] }>()
   for (const page of [...pages].sort((a, b) => a.urlPath.localeCompare(b.urlPath))) {
     const key = page.urlPath.toLowerCase()
@@ -121,7 +88,7 @@ export function headerRules(
       },
     }
   })
-  // Studio's deep links (/studio/structure/...) are answered with the /studio page: same headers.
+  // The Studio's deep links are answered with the /studio page: same headers.
   const studioRule = pageRules.find((rule) => rule.for === STUDIO_BASE_PATH)
   // What `/*` gives already is left out: a host would join the two (`nosniff, nosniff`).
   const mediaHeaders = Object.entries(MEDIA_HEADERS).filter(([name, value]) => BASE_HEADERS[name] !== value)

@@ -1,20 +1,4 @@
-/**
- * The build's own content rules: only what the Studio schema cannot say. Every rule an
- * editor sees (required fields, lengths, patterns, https-only links, hotspots, unique
- * addresses) lives in `studio/schemaTypes/` and the build runs it from there
- * (`schema-rules.ts`). What is left here, each a named rule:
- * - `requireFound`: a list a page cannot do without is not empty (at least one case
- *   study, the siteSettings singleton, ...);
- * - `imageAsset`: an image's asset document is in the dataset and has dimensions (the
- *   asset is Sanity's document, not one of the schema's types);
- * - `downloadableUrl`: the address the build downloads an asset from is https;
- * - `assetFileOf`: a local dataset's asset has its file, and the file matches the hash the
- *   asset document was made from.
- * Two more are where the file is read, since they are about its bytes: a raster image
- * must decode (`media-sync.ts`), and a drawing is inlined only once it is proven safe
- * (`inline-svg.ts`; otherwise it is served as a file).
- * Every rule names the document `_id` and the field it failed on.
- */
+/** The build's own content rules, only what the Studio schema cannot say; each names the document `_id` and field. */
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 
@@ -24,15 +8,11 @@ export type ContentProblem = { documentId: string; field: string; problem: strin
 const lineOf = ({ documentId, field, problem }: ContentProblem) =>
   `Invalid content: document "${documentId}", field "${field}": ${problem}`
 
-/**
- * Content that breaks a rule; the message names the document and the field (one line a
- * problem when there are several; `documentId`, `field` and `problem` are the first's).
- */
+/** Content that breaks a rule: one line a problem; `documentId`, `field` and `problem` are the first's. */
 export class ContentError extends Error {
   readonly documentId: string
   readonly field: string
   readonly problem: string
-  /** Every problem found, the first included. */
   readonly problems: ContentProblem[]
 
   constructor(documentId: string, field: string, problem: string, more: ContentProblem[] = []) {
@@ -45,10 +25,6 @@ export class ContentError extends Error {
     this.problems = problems
   }
 
-  /**
-   * @param problems at least one
-   * @returns one error reporting them all
-   */
   static of(problems: ContentProblem[]): ContentError {
     const [first, ...more] = problems
     if (!first) throw new Error('ContentError.of: no problems given')
@@ -56,16 +32,12 @@ export class ContentError extends Error {
   }
 }
 
-/** A check returns a problem in words, or null when the value is fine. */
 export type Check = (value: unknown) => string | null
 
 /** Field path (dot-separated, e.g. `image.asset`) to the check it must pass. */
 export type Rules = Record<string, Check>
 
-/**
- * The address the build downloads an asset from: an absolute https URL, or absent (a
- * local dataset's assets are files beside it).
- */
+/** The address the build downloads an asset from: an absolute https URL, or absent (a local dataset's). */
 export const downloadableUrl: Check = (value) => {
   if (value === null || value === undefined) return null
   try {
@@ -75,11 +47,7 @@ export const downloadableUrl: Check = (value) => {
   }
 }
 
-/**
- * An image field as a query projects it (`asset->{..., metadata{dimensions}}`): its asset
- * reference resolves to an asset document with a width and a height. (Alt text, the
- * reference itself and the hotspot are the schema's rules.)
- */
+/** An image field's asset reference resolves to an asset document with a width and a height. */
 export const imageAsset: Check = (value) => {
   const asset = (value as { asset?: Record<string, unknown> | null } | null | undefined)?.asset
   if (!asset) return 'has no asset, or its asset reference is broken'
@@ -91,11 +59,8 @@ export const imageAsset: Check = (value) => {
 }
 
 /**
- * Rule: a local dataset's asset has its file, `<dataset folder>/images/<originalFilename>`,
- * and the file is the one the asset document was made from (its sha1 is `sha1hash`).
- * @param read reads a file (node:fs/promises `readFile`)
- * @returns the file's bytes
- * @throws ContentError naming the asset and the field (originalFilename or sha1hash)
+ * A local dataset's asset has its file, `<imagesDir>/<originalFilename>`, whose sha1 is `sha1hash`.
+ * @throws ContentError naming the asset and the field
  */
 export async function assetFileOf(
   asset: { _id: string; originalFilename?: string | null; sha1hash?: string | null },
@@ -127,13 +92,7 @@ function valueAt(doc: unknown, path: string): unknown {
     )
 }
 
-/**
- * Checks one document against its rules.
- * @param doc a query result with `_id`
- * @param rules field path -> check
- * @returns the document, unchanged, typed as given
- * @throws ContentError naming `doc._id` and the first failing field
- */
+/** Checks one document against its rules and returns it. @throws ContentError naming the first failing field */
 export function checkDocument<T extends { _id: string }>(doc: T, rules: Rules): T {
   for (const [field, check] of Object.entries(rules)) {
     const problem = check(valueAt(doc, field))
@@ -142,11 +101,7 @@ export function checkDocument<T extends { _id: string }>(doc: T, rules: Rules): 
   return doc
 }
 
-/**
- * Checks that a query found what a page cannot do without.
- * @param what e.g. 'case studies' or 'the siteSettings document'
- * @throws Error when `value` is null or an empty list
- */
+/** What a page cannot do without (`what`, e.g. 'case studies'). @throws Error when it is null or empty */
 export function requireFound<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined || (Array.isArray(value) && value.length === 0))
     throw new Error(`Content missing: the dataset has no ${what}; the site cannot be built without it`)

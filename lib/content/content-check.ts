@@ -1,11 +1,4 @@
-/**
- * The whole content check the build runs first (`scripts/check-content.ts`): every
- * published document is validated with the Studio schema's own rules
- * (`schema-rules.ts`), then every document the pages read is read as the pages
- * will read it, so bad content (a missing field, a `javascript:` or `http:` link, a
- * review too short) fails the build before Next.js starts, with the document `_id`
- * and the field.
- */
+/** The content check the build runs first: the schema's rules, then every read as the pages will read it. */
 import {
   getCaseStudy,
   getCaseStudyCards,
@@ -21,13 +14,9 @@ import { readAllDocuments, runQuery, sourceFromEnv, type ContentSource } from '.
 import { checkDocument, downloadableUrl } from './build-rules.ts'
 
 /**
- * Reads and validates everything the site is built from.
- * @param source default the environment's (`sourceFromEnv`), the published documents the
- *   build renders; a source through another perspective (drafts, a release) is validated
- *   the same way, as that perspective shows the dataset
- * @param only run the schema's rules on just these `_id`s (the documents a publish
- *   changed; `validateSnapshot`), and read just these case studies as their pages do; the
- *   other reads below still cover everything
+ * Reads and validates everything the site is built from, through the source's perspective.
+ * @param only run the schema's rules on just these `_id`s (a publish's changed ones), and read
+ *   just these case studies; the other reads still cover everything
  * @returns what the schema's rules found (warnings are printed, not thrown)
  * @throws ContentError naming the document and field (Error when something required is missing)
  */
@@ -39,13 +28,12 @@ export async function validateAllContent(
   await getSiteSettings(source)
   await getHomePage(source)
   await getCaseStudyCards(source)
-  // Each case study as its page reads it; after a publish of other documents, the changed only.
   const paths = only
     ? (await runQuery(caseStudyPathsQuery, {}, source)).filter((path) => only.has(path._id))
     : await getCaseStudyPaths(source)
   for (const { slug } of paths) await getCaseStudy(slug, source)
   await getPortfolioSites(source)
-  // An asset's `url` is what the build downloads from Sanity: https only (absent in some local datasets).
+  // An asset's `url` is what the build downloads from: https only.
   for (const asset of await getMediaAssets(source)) checkDocument(asset, { url: downloadableUrl })
   return findings
 }

@@ -1,13 +1,4 @@
-/**
- * The content layer's public API: what routes call. Each function runs one query from
- * `queries.ts` and returns plain props for components. Each takes a `ContentSource`: by
- * default the environment's (`sourceFromEnv`), published documents, which is what the
- * build (the static export) renders; editors' preview server passes its own, drafts or a
- * release over them, per request (lib/content/page-source.ts). The build validated its
- * content before (`content-check.ts`, the build's first step: the Studio schema's rules on every
- * published document); these keep only the build's own rules (`build-rules.ts`): a list a
- * page needs is not empty, an image's asset resolves.
- */
+/** The content layer's API for routes: each function runs one query and returns plain props (the build's source by default). */
 import {
   caseStudyCardsQuery,
   caseStudyPathsQuery,
@@ -50,30 +41,18 @@ type WithImage<T, K extends keyof T> = Omit<T, K> & { [P in K]: ContentImage }
 
 /** Site-wide settings: brand, hero, section intros, contact details, integrations. */
 export type SiteSettings = WithImage<NonNullable<SiteSettingsQueryResult>, 'heroImage'>
-/** Everything the home page shows besides settings and case studies. */
 export type HomePage = HomePageQueryResult
-/**
- * A case study as a card: the issue preview is its plain text. In an editor's preview,
- * `issueSource` is the `data-sanity` attribute that links the card's preview of the issue
- * (computed text, so no stega of its own) to the `issue` field (`editAttribute`).
- */
+/** A case study as a card; in a preview, `issueSource` links its computed issue text to the `issue` field. */
 export type CaseStudyCard = WithImage<CaseStudyCardsQueryResult[number], 'image'> & { issueSource?: string }
-/** A case study with everything its detail page shows. */
 export type CaseStudy = WithImage<NonNullable<CaseStudyQueryResult>, 'image'>
-/**
- * A portfolio site on /sites. In an editor's preview, `urlSource` links the host the card
- * shows (computed from `url`) to that field, as `CaseStudyCard.issueSource` does.
- */
+/** A portfolio site on /sites; in a preview, `urlSource` links its computed host to the `url` field. */
 export type PortfolioSite = WithImage<PortfolioSitesQueryResult[number], 'image'> & { urlSource?: string }
 /** The addresses of one case study: its slug and the legacy id of old links. */
 export type CaseStudyPath = { slug: string; legacyId: string }
 
 const imageRules = { image: imageAsset }
 
-/**
- * The `data-sanity` attribute for a computed string of a document's field, in an editor's
- * preview (a source with stega); undefined otherwise, so the export has none.
- */
+/** The `data-sanity` attribute for a computed string of a document's field, in a preview with stega only. */
 async function sourceAttribute(
   source: ContentSource,
   document: { id: string; type: string; path: string },
@@ -83,10 +62,7 @@ async function sourceAttribute(
   return editAttribute(source.stega.studioUrl, document)
 }
 
-/**
- * The siteSettings singleton.
- * @throws Error when it is missing; ContentError when a field breaks its rule
- */
+/** The siteSettings singleton. @throws Error when it is missing; ContentError when a field breaks its rule */
 export async function getSiteSettings(source: ContentSource = sourceFromEnv()): Promise<SiteSettings> {
   const settings = requireFound(await runQuery(siteSettingsQuery, {}, source), 'siteSettings document')
   checkDocument(settings, { heroImage: imageAsset })
@@ -100,21 +76,14 @@ export async function getSiteSettings(source: ContentSource = sourceFromEnv()): 
   }
 }
 
-/**
- * Services, audience cards, growth items, FAQs and the two review lists
- * (spec §3: the strip holds five, the Reviews section shows four).
- * @throws Error when a list is empty
- */
+/** Services, audience cards, growth items, FAQs and the two review lists (spec §3). @throws Error when a list is empty */
 export async function getHomePage(source: ContentSource = sourceFromEnv()): Promise<HomePage> {
   const home = await runQuery(homePageQuery, {}, source)
   for (const name of Object.keys(home) as (keyof HomePage)[]) requireFound(home[name], name)
   return home
 }
 
-/**
- * Case studies as cards, in their editors' order.
- * @throws Error when there are none (an export without them would be half empty)
- */
+/** Case studies as cards, in their editors' order. @throws Error when there are none */
 export async function getCaseStudyCards(source: ContentSource = sourceFromEnv()): Promise<CaseStudyCard[]> {
   const cards = requireFound(await runQuery(caseStudyCardsQuery, {}, source), 'case studies')
   return Promise.all(
@@ -129,21 +98,13 @@ export async function getCaseStudyCards(source: ContentSource = sourceFromEnv())
   )
 }
 
-/**
- * Slug and legacy id of every case study, for the static routes (the schema keeps
- * every address to one case study).
- * @throws Error when there are none
- */
+/** Slug and legacy id of every case study, for the static routes. @throws Error when there are none */
 export async function getCaseStudyPaths(source: ContentSource = sourceFromEnv()): Promise<CaseStudyPath[]> {
   const docs = requireFound(await runQuery(caseStudyPathsQuery, {}, source), 'case studies')
   return docs.map((doc) => ({ slug: doc.slug, legacyId: doc.legacyId }))
 }
 
-/**
- * One case study by slug or legacy id (spec ids keep working as old links).
- * @returns the case study, or null when none matches
- * @throws ContentError when its image's asset does not resolve
- */
+/** One case study by slug or legacy id, or null. @throws ContentError when its image's asset does not resolve */
 export async function getCaseStudy(
   slugOrLegacyId: string,
   source: ContentSource = sourceFromEnv(),
@@ -154,10 +115,7 @@ export async function getCaseStudy(
   return { ...study, image: await contentImageOf(study.image, source) }
 }
 
-/**
- * The portfolio on /sites, in editors' order.
- * @throws Error when there are none; ContentError when an image's asset does not resolve
- */
+/** The portfolio on /sites, in editors' order. @throws Error when there are none; ContentError for a broken image */
 export async function getPortfolioSites(source: ContentSource = sourceFromEnv()): Promise<PortfolioSite[]> {
   const sites = requireFound(await runQuery(portfolioSitesQuery, {}, source), 'portfolio sites')
   return Promise.all(
@@ -172,7 +130,6 @@ export async function getPortfolioSites(source: ContentSource = sourceFromEnv())
   )
 }
 
-/** When the content behind each listing page last changed (ISO dates, null when unknown). */
 export type ContentDates = ContentDatesQueryResult
 
 /** The newest `_updatedAt` of the documents each page shows, for the sitemap's `<lastmod>`. */
@@ -188,11 +145,7 @@ export async function getCaseStudyDates(
   return docs.map((doc) => ({ slug: doc.slug, updatedAt: doc._updatedAt ?? null }))
 }
 
-/**
- * Every image asset that content references (for `syncMedia`): a reference anywhere in a
- * document, at any depth, as GROQ's `references()` finds it (`referencedIds`).
- * @returns the asset documents, in the dataset's order
- */
+/** Every image asset that content references at any depth (for `syncMedia`), in the dataset's order. */
 export async function getMediaAssets(source: ContentSource = sourceFromEnv()): Promise<MediaAsset[]> {
   const referenced = [...referencedIds(await readAllDocuments(source))]
   return runQuery(mediaAssetsQuery, { referenced }, source)
@@ -201,43 +154,25 @@ export async function getMediaAssets(source: ContentSource = sourceFromEnv()): P
 /** A draft (or release version) that editors' preview shows in place of its published version. */
 export type PreviewDraft = { id: string; type: string; title: string }
 
-/**
- * The drafts and release versions a source's perspective shows (none under `published`,
- * the build's), for the preview's banner: those the perspective puts over the published
- * documents, one a document, after the vetting (draft-vetting.ts): a draft left out is
- * not here (`getPreviewProblems` lists it).
- * @returns each one's published id, type and a title to read (text from its first title
- *   field that holds some, or its id: `draftTitle`), newest first
- */
+/** The vetted drafts a source's perspective shows, newest first, for the banner (none under `published`). */
 export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()): Promise<PreviewDraft[]> {
   const view = await previewView(source)
   return (view?.shown ?? []).map((draft) => ({ id: draft.publishedId, type: draft.type, title: draft.title }))
 }
 
-/**
- * One rule a draft or release version breaks, so the preview does not show it (the
- * schema's rules, run on every draft a preview perspective shows: lib/content/draft-vetting.ts).
- */
+/** One rule a draft or release version breaks, so the preview does not show it. */
 export type PreviewProblem = {
-  /** The draft's id as stored, e.g. `drafts.siteSettings` or `versions.rSpring.review-a`. */
   documentId: string
-  /** Its published id, which the Studio's edit intent takes. */
   publishedId: string
   type: string
   title: string
-  /** The field path in Sanity's notation, e.g. `issue[_key=="a1"].children[0].text`, or `(document)`. */
   field: string
-  /** The same path for the Studio's edit intent to focus; null for the document as a whole. */
   path: string | null
-  /** The rule's message, as the Studio words it. */
   message: string
-  /** What the preview shows in its place: the published version, or nothing (the page is not there). */
   shown: 'published' | 'nothing'
-  /** The release it belongs to, for a release version. */
   release?: string
 }
 
-/** The release a stored id is a version in, if any (an id no perspective could place has none). */
 function releaseOf(storedId: string): string | undefined {
   try {
     const id = DocumentId(storedId)
@@ -247,11 +182,7 @@ function releaseOf(storedId: string): string | undefined {
   }
 }
 
-/**
- * Every rule broken by the drafts and release versions a source's perspective would show,
- * for the preview's banner (none under `published`, the build's).
- * @returns one entry a broken rule, in the order the drafts were vetted
- */
+/** Every rule broken by the drafts a source's perspective would show, for the banner, in vetting order. */
 export async function getPreviewProblems(source: ContentSource = sourceFromEnv()): Promise<PreviewProblem[]> {
   const rejected = (await previewView(source))?.rejected ?? []
   return rejected.flatMap((draft) => {

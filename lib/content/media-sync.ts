@@ -1,12 +1,4 @@
-/**
- * The build's media step: every image asset the content uses, copied into
- * `public/media/` so that the exported site serves its own images and never calls
- * Sanity's CDN; a raster image as its resized WebP copies (sharp), a drawing cleaned of
- * anything a browser could run (svg-sanitiser.ts). What the copies are
- * called, and how pages point at them, is image.ts. The site build and `npm run dev`
- * run it through scripts/build/content-step.ts; the preview server's build runs it too
- * (scripts/build-preview-server.ts), adding only (`MediaSyncMode`).
- */
+/** The build's media step: every image asset the content uses, copied into `public/media/` (docs/content.md, "Images"). */
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { isRasterAsset, MEDIA_URL_DIR, mediaFileName, RASTER_QUALITY, rasterCopies } from './image.ts'
@@ -14,7 +6,6 @@ import type { ContentSource } from './source.ts'
 import { assetFileOf, ContentError } from './build-rules.ts'
 import { sanitiserVersion, sanitiseSvg } from './svg-sanitiser.ts'
 
-/** An asset document as `mediaAssetsQuery` returns it. */
 export type MediaAsset = {
   _id: string
   url: string | null
@@ -22,38 +13,12 @@ export type MediaAsset = {
   sha1hash: string | null
 }
 
-/**
- * What `syncMedia` does with what `<publicDir>/media/` already holds:
- * - `replace` (the site build, `npm run dev`): the folder is emptied first and ends up
- *   holding exactly the content's images, so an export never ships an image the content
- *   dropped;
- * - `add` (the preview server's build, `npm run build:preview`): nothing is removed and a
- *   file already there is kept (its name starts with its content hash: the same name is
- *   the same bytes), but for a drawing that is not the cleaned one (an older build's, as
- *   uploaded); a missing one is written whole in `cacheDir`, then renamed into
- *   place (never under a temporary name inside public/, which an export would copy).
- *   The publisher builds its preview server while a publish may be building the site in
- *   the same folder: emptying it then would take images from under that build's render.
- */
+/** `replace` (the site build) leaves exactly the content's images; `add` (the preview's build, beside a publish) removes nothing. */
 export type MediaSyncMode = 'replace' | 'add'
 
 /**
- * Writes every asset into `<publicDir>/media/` (emptied first unless `mode` is `add`,
- * see `MediaSyncMode`). A raster image (`isRasterAsset`) as its WebP copies
- * (`rasterWidths`, `rasterFileName`) made by sharp, turned upright by its EXIF orientation;
- * an SVG cleaned of anything a browser could run (`sanitiseSvg`: byte for byte as uploaded
- * when there is nothing to clean), under the name of the file as uploaded; a GIF as it is
- * (it may be animated), once sharp reads it as a GIF; any other kind of file is refused.
- * Copies and cleaned drawings are kept in `cacheDir` by the asset's content hash, so a
- * rebuild after a text edit encodes and cleans nothing again.
- * Local source: copies `<dataset folder>/images/<originalFilename>`, checking its sha1.
- * Sanity source: downloads the asset's CDN `url` (build time only).
- * @param cacheDir where encoded copies and cleaned drawings are kept between builds (default `.cache/media`); on
- *   the same file system as `publicDir` (`add` renames files from it)
- * @returns the number of assets the folder holds now (`add`: the files written are
- *   those it lacked)
- * @throws Error naming the asset `_id` when its file is missing, does not match, cannot be
- *   decoded as an image, is an SVG `sanitiseSvg` refuses, or is not a kind the site serves
+ * Writes every asset into `<publicDir>/media/`: a raster image as WebP copies, an SVG cleaned, a GIF
+ * as it is, kept in `cacheDir` by content hash. @throws Error naming the asset `_id` of a bad file
  */
 export async function syncMedia(
   assets: MediaAsset[],
@@ -80,7 +45,6 @@ export async function syncMedia(
       () => true,
       () => false,
     ))
-  // Where cleaned drawings are kept, by the sanitiser's version: found on first use.
   let cleanedDir: string | undefined
   const cleanedSvg = async (asset: MediaAsset, name: string): Promise<Buffer> => {
     cleanedDir ??= path.join(cacheDir, `svg-${await sanitiserVersion()}`)
@@ -136,11 +100,7 @@ export async function syncMedia(
   return assets.length
 }
 
-/**
- * A GIF's bytes, once sharp reads them as a GIF: served as uploaded (it may be animated),
- * so the file must be the image its name says.
- * @throws Error naming `assetId` when it is not
- */
+/** A GIF's bytes, once sharp reads them as a GIF (it is served as uploaded). @throws Error naming `assetId` */
 async function checkedGif(bytes: Buffer, assetId: string): Promise<Buffer> {
   const { default: sharp } = await import('sharp')
   const format = await sharp(bytes)
@@ -154,19 +114,16 @@ async function checkedGif(bytes: Buffer, assetId: string): Promise<Buffer> {
   return bytes
 }
 
-/** Writes a file whole in `stagingDir`, then renames it into place: a reader never sees part of it. */
+/** Writes a file whole in `stagingDir`, then renames it into place (never a temporary name inside public/). */
 async function writeWhole(file: string, bytes: Buffer, stagingDir: string): Promise<void> {
   const partial = path.join(stagingDir, `${path.basename(file)}.${process.pid}.partial`)
   await writeFile(partial, bytes)
   await rename(partial, file)
 }
 
-/**
- * One WebP copy of `bytes` per width (sharp: EXIF orientation applied, never enlarged).
- * @throws Error naming `assetId` when sharp cannot decode the image
- */
+/** One WebP copy per width, upright, never enlarged. @throws Error naming `assetId` when sharp cannot decode it */
 async function resizeToWebp(bytes: Buffer, widths: number[], assetId: string): Promise<Buffer[]> {
-  // Loaded here, not at the top: most builds resize nothing (every copy is in the cache).
+  // Loaded here: most builds resize nothing (every copy is in the cache).
   const { default: sharp } = await import('sharp')
   try {
     const upright = sharp(bytes, { failOn: 'error' }).rotate()

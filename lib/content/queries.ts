@@ -1,25 +1,7 @@
-/**
- * Every GROQ query of the site, one module (Sanity's template style).
- * Result types are generated from these strings by Sanity TypeGen into
- * `sanity.types.ts` (`npm run typegen`); never write them by hand.
- */
-// Imported from 'groq' directly: TypeGen only finds `defineQuery` imported from 'groq' or
-// 'next-sanity', never through a re-export of our own; 'groq' is the one of the two that
-// loads nothing else (next-sanity's root entry brings Sanity's client, ~0.35 s of every
-// build script's start).
+/** Every GROQ query of the site; TypeGen makes their result types (`npm run typegen`). No query picks drafts: the perspective does. */
+// From 'groq': TypeGen finds `defineQuery` only there or in 'next-sanity', which loads Sanity's client (~0.35 s).
 import { defineQuery } from 'groq'
-
-// No page's query picks between drafts, release versions and published documents: the
-// source's perspective does (lib/content/source.ts). The static export (every build, the
-// live site) reads through `published`, so it sees published documents only; editors'
-// preview server runs the same queries per request with drafts or a release over them
-// (lib/content/page-source.ts). No query names drafts: the preview banner lists the drafts
-// of the vetted view (lib/content/draft-vetting.ts), never the drafts as stored.
-
-/**
- * An image field: its alt text, the editor's hotspot (the point a crop keeps in view),
- * and the asset document that supplies the file and its size.
- */
+/** An image field: alt text, the editor's hotspot, and the asset document with its file and size. */
 const imageProjection = /* groq */ `{alt, hotspot{x, y}, asset->{_id, url, path, extension, originalFilename, sha1hash, metadata{dimensions{width, height}}}}`
 
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
@@ -98,10 +80,7 @@ export const portfolioSitesQuery = defineQuery(`*[_type == "portfolioSite"] | or
   image${imageProjection}
 }`)
 
-/**
- * When the content behind each page last changed (documents' `_updatedAt`), for the
- * sitemap's `<lastmod>`: the newest date among the document types a page shows.
- */
+/** When the content behind each page last changed, for the sitemap's `<lastmod>`. */
 export const contentDatesQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]._updatedAt,
   "home": *[_type in ["service", "audienceCard", "growthItem", "faq", "review", "caseStudy"]] | order(_updatedAt desc)[0]._updatedAt,
@@ -110,10 +89,8 @@ export const contentDatesQuery = defineQuery(`{
 }`)
 
 /**
- * The image assets among `$referenced` (the `_id`s some document references, see
- * `getMediaAssets`): the build copies each into `public/media/`. The same set as
- * `count(*[references(^._id)]) > 0`, which groq-js evaluates one asset x every document
- * at a time: 9 s for the seed plus 200 case studies, against milliseconds this way.
+ * The image assets among `$referenced`: the same set as `count(*[references(^._id)]) > 0`, which
+ * groq-js evaluates one asset x every document at a time (seconds, against milliseconds).
  */
 export const mediaAssetsQuery = defineQuery(`*[_type == "sanity.imageAsset" && _id in $referenced]{
   _id, url, path, extension, originalFilename, sha1hash

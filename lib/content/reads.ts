@@ -1,44 +1,26 @@
-/**
- * The build's dependency map, as it is recorded: which content each page read. While a
- * build renders (CONTENT_READS_DIR set by scripts/build.ts), every query a page runs is
- * written down with its parameters, a hash of its result, the documents in that result
- * and the document types the query scans. The next publish re-runs only the queries a
- * changed document could touch and renders again only the pages whose results changed
- * (scripts/build/render-plan.ts); every other page is taken from the live build.
- *
- * Which page a read belongs to is its scope, given by the route through its content
- * source (`ContentSource.reads`):
- * - a page of a dynamic route (`{ route, unit }`: the route's pattern and the value of its
- *   one parameter, e.g. `/case-studies/[slug]` and `osteopath-lancing`): the page's own;
- * - `always`: a page rendered by every build anyway (the home page, the sitemap);
- * - `paths`: a route's list of its pages (`generateStaticParams`), compared as a list;
- * - none (the layout, anything not marked): every page's. A change there renders all.
- * An unmarked read can only cost time, never leave a page stale.
- */
+/** The build's dependency map as recorded: every query a page runs while the build renders (docs/speed.md). */
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { parse } from 'groq-js'
 
-/** Whose read it is (see the module comment). */
+/**
+ * Whose read it is: a dynamic route's page (`{ route, unit }`), `always` (rendered by every build),
+ * `paths` (`generateStaticParams`); none: every page's (a change there renders all).
+ */
 export type ReadScope = { route: string; unit: string } | 'always' | 'paths'
 
-/** One recorded query run, as a line of the recording. */
 export type ReadRecord = {
   scope: ReadScope | null
   query: string
   params: Record<string, unknown>
-  /** sha1 of the result's JSON. */
   hash: string
-  /** Every `_id` in the result (the documents found, and those references led to). */
   ids: string[]
-  /** The types its `*` scans can match; null: any type. */
   types: readonly string[] | null
 }
 
 type Node = { type: string; [key: string]: unknown }
 
-/** The `_type` values a filter's top-level conditions (joined by &&) allow; null: any. */
 function typesOfFilter(expr: Node): string[] | null {
   if (expr.type === 'And') {
     const left = typesOfFilter(expr.left as Node)
@@ -59,28 +41,20 @@ function typesOfFilter(expr: Node): string[] | null {
   return null
 }
 
-/**
- * The document types a GROQ query can read by scanning the dataset: the `_type` each of
- * its `*[...]` filters requires (`_type == "x"`, `_type in ["x", "y"]`, joined by `&&`).
- * References it follows (`->`) are not scans: the recording keeps their ids instead.
- * @returns the types, sorted; null when some `*` is not filtered by type (any document)
- * @throws GroqSyntaxError when the query does not parse
- */
+/** The sorted types a query's `*[...]` scans can read (not `->`); null when a `*` is not filtered by type. */
 export function scannedTypes(query: string, params: Record<string, unknown> = {}): readonly string[] | null {
   const key = `${query}\u0000${JSON.stringify(params)}`
   if (!scannedTypesByQuery.has(key)) {
-    // The evaluation and the recording of one query both ask: parsed once, not each time.
     if (scannedTypesByQuery.size >= SCANNED_TYPES_KEPT) scannedTypesByQuery.clear()
     scannedTypesByQuery.set(key, typesScannedBy(query, params))
   }
   return scannedTypesByQuery.get(key)!
 }
 
-/** How many queries' `scannedTypes` are kept (a long-running preview server asks with ever new params). */
+// A long-running preview server asks with ever new params.
 const SCANNED_TYPES_KEPT = 10_000
 const scannedTypesByQuery = new Map<string, readonly string[] | null>()
 
-/** `scannedTypes`, worked out. */
 function typesScannedBy(query: string, params: Record<string, unknown>): readonly string[] | null {
   const types = new Set<string>()
   let anyType = false
@@ -101,7 +75,6 @@ function typesScannedBy(query: string, params: Record<string, unknown>): readonl
   return anyType ? null : Object.freeze([...types].sort())
 }
 
-/** Every `_id` string in a query's result, sorted. */
 export function idsIn(result: unknown): string[] {
   const ids = new Set<string>()
   const visit = (value: unknown): void => {
@@ -116,11 +89,7 @@ export function idsIn(result: unknown): string[] {
   return [...ids].sort()
 }
 
-/**
- * Whether a change could touch a recorded read: its result held a changed document, or
- * its query scans a changed document's type (or any type). Only such a read is run again.
- * @param changed the changed documents' ids, and their types before and after
- */
+/** Whether a change (ids, and types before and after) could touch a recorded read: a changed id in its result, or a scanned type. */
 export function touches(
   read: Pick<ReadRecord, 'ids' | 'types'>,
   changed: { ids: ReadonlySet<string>; types: ReadonlySet<string> },
@@ -138,14 +107,9 @@ export const resultHash = (result: unknown): string =>
     .update(JSON.stringify(result) ?? 'undefined')
     .digest('hex')
 
-/** Reads already written by this process (the same read is written once). */
 const written = new Set<string>()
 
-/**
- * Writes one read down when the build records (CONTENT_READS_DIR), one file per process
- * (Next renders in workers). Does nothing otherwise (`next dev`, the preview server, jest).
- * @param result the query's result (its hash and ids are kept, not the result)
- */
+/** Writes one read (its hash and ids) when the build records, one file per process; else does nothing. */
 export function recordRead(
   scope: ReadScope | undefined,
   query: string,

@@ -1,21 +1,11 @@
 /**
- * Which documents a GROQ query's scan can match at all, to run it over those only. groq-js
- * evaluates a filter on every document it is given (a few microseconds each), and the
- * schema's uniqueness and link rules run one lookup per case study, each over every case
- * study: the vetting of a preview's drafts and the build's validation paid for that
- * hundreds of times over. A lookup by value (`slug.current == $slug`, or
- * `slug.current == $a || legacyId == $a`) can only match a document that holds that
- * string somewhere, which a set of each document's strings answers at once.
- * Only what is certain narrows: a query with exactly one `*`, filtered, whose `&&`-joined
- * conditions include such equalities (or `||`s of them) on the document's own fields: a
- * document that lacks the string one of them needs cannot match. Any other query runs over
- * everything it was given, as before.
+ * Narrows a query's scan to the documents that can match it: a lookup by value (`slug.current ==
+ * $slug`) can only match a document holding that string. Only what is certain narrows.
  */
 import { parse } from 'groq-js'
 
 type Node = { type: string; [key: string]: unknown }
 
-/** One side of an equality: a string written in the query, or a parameter's name. */
 type Needle = { value: string } | { param: string }
 
 /** Whether a node reads a field of the document being filtered: `a`, `a.b`, `@.a` (no `->`, no `^`). */
@@ -25,7 +15,6 @@ const isOwnField = (node: Node | undefined): boolean =>
     (node.base as Node).type === 'This' ||
     isOwnField(node.base as Node | undefined))
 
-/** The `&&`-joined conditions of a filter. */
 const conditionsOf = (expr: Node): Node[] =>
   expr.type === 'And'
     ? [...conditionsOf(expr.left as Node), ...conditionsOf(expr.right as Node)]
@@ -33,7 +22,7 @@ const conditionsOf = (expr: Node): Node[] =>
       ? conditionsOf(expr.base as Node)
       : [expr]
 
-/** The values one condition needs a matching document to hold: one of them, or null for any. */
+/** The values one condition needs a matching document to hold (one of them), or null for any. */
 function needlesOf(expr: Node): Needle[] | null {
   if (expr.type === 'Group') return needlesOf(expr.base as Node)
   if (expr.type === 'Or') {
@@ -50,10 +39,7 @@ function needlesOf(expr: Node): Needle[] | null {
   return null
 }
 
-/**
- * The needles of a query's one filtered scan: per condition that is an equality (or an `||`
- * of them), the values one of which a matching document holds; null when none is.
- */
+/** Per equality (or `||` of them) of a query's one filtered scan, the values needed; null when none. */
 function needlesOfQuery(query: string): Needle[][] | null {
   const scans: { node: Node; parent: Node | null }[] = []
   const visit = (node: unknown, parent: Node | null): void => {
@@ -74,11 +60,9 @@ function needlesOfQuery(query: string): Needle[][] | null {
   return needed.length > 0 ? needed : null
 }
 
-/** Each query's needles, worked out once (a rule's query is one of a handful of strings). */
 const needlesByQuery = new Map<string, Needle[][] | null>()
 const NEEDLES_KEPT = 1_000
 
-/** Every string a document holds, at any depth, its system fields' included; made once per document. */
 const stringsByDocument = new WeakMap<object, Set<string>>()
 function stringsOf(doc: object): Set<string> {
   let strings = stringsByDocument.get(doc)
@@ -96,14 +80,7 @@ function stringsOf(doc: object): Set<string> {
   return strings
 }
 
-/**
- * The documents a query can match, of those given: those holding, for each equality of its
- * scan's filter, one of the strings it needs (see the module comment); or all of them.
- * @param query a GROQ query (parameters as `$name`)
- * @param params its parameters
- * @param documents the documents it would scan (any that cannot match are left out)
- * @returns the documents to evaluate it over, in their order
- */
+/** The documents a query can match, of those given, in their order; all of them when nothing is certain. */
 export function narrowScan<Doc extends object>(
   query: string,
   params: Record<string, unknown>,
@@ -124,7 +101,7 @@ export function narrowScan<Doc extends object>(
   const conditions: string[][] = []
   for (const needles of needed) {
     const values = needles.map((needle) => ('value' in needle ? needle.value : params[needle.param]))
-    // A parameter that is not a string: `==` could match another kind of value; not this condition.
+    // A parameter that is not a string: `==` could match another kind of value.
     if (values.every((value) => typeof value === 'string')) conditions.push(values as string[])
   }
   if (conditions.length === 0) return documents

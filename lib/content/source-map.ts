@@ -1,19 +1,7 @@
 /**
- * A Content Source Map for a query result computed here (groq-js over a local dataset, or
- * the test stand-in of Sanity's API), in the shape the Content Lake answers with
- * `resultSourceMap` (Sanity's content-source-maps specification): the `documents` a result
- * came from, the `paths` in them, and `mappings` from a string's place in the result to a
- * document and a path. `stegaEncodeSourceMap` (`@sanity/client/stega`) then encodes the
- * result exactly as the client encodes the Lake's answer, so click-to-edit works offline.
- *
- * groq-js computes no map, so it is found by walking the result beside the documents it came
- * from: an object with an `_id` is that document (or, inside it, the object at the same
- * path); a string is mapped only when the document holds that very string there. Keyed
- * array items are matched by `_key`, others by position and value. A string the query
- * computed or renamed (`pt::text(issue)`, `"slug": slug.current`) is mapped only when it
- * occurs exactly once among the strings of the document it sits in; otherwise it stays
- * unmapped and gets no overlay, never a wrong one. The dataset's strings are never encoded
- * before the query runs: that would break its filters, ordering and `pt::text`.
+ * A Content Source Map computed for a local query result, in the Content Lake's shape, so stega
+ * encodes it as the Lake's. A string is mapped only where certain (the very string at its path,
+ * or occurring once in its document): unmapped gets no overlay, never a wrong one.
  */
 import type { ContentSourceMap, ContentSourceMapParsedPath } from '@sanity/client/csm'
 import { jsonPath } from '@sanity/client/csm'
@@ -21,16 +9,13 @@ import { jsonPath } from '@sanity/client/csm'
 /** A document as the view gives it: a draft's own id, when it is one, as `_originalId`. */
 export type SourceDocument = { _id: string; _type: string; _originalId?: string; [field: string]: unknown }
 
-/** Where a part of the result comes from: a document, and the path inside it when known. */
 type Origin = { doc: SourceDocument; path: ContentSourceMapParsedPath | null }
 
-/** A segment of a document path: a field, an array index, or a keyed array item. */
 type Segment = ContentSourceMapParsedPath[number]
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The value at a path of a document (segments as `sourcePathOf` makes them). */
 function valueAt(doc: unknown, path: ContentSourceMapParsedPath): unknown {
   let value = doc
   for (const segment of path) {
@@ -42,7 +27,6 @@ function valueAt(doc: unknown, path: ContentSourceMapParsedPath): unknown {
   return value
 }
 
-/** Each string of a document and where it is, system fields (`_id`, `_type`, …) left out. */
 function stringsOf(doc: SourceDocument): Map<string, ContentSourceMapParsedPath[]> {
   const found = new Map<string, ContentSourceMapParsedPath[]>()
   const walk = (value: unknown, path: ContentSourceMapParsedPath): void => {
@@ -60,17 +44,14 @@ function stringsOf(doc: SourceDocument): Map<string, ContentSourceMapParsedPath[
   return found
 }
 
-/** An array item's segment: by `_key` when it has one (as Sanity's paths name items), else its index. */
 function itemSegment(item: unknown, index: number): Segment {
   const key = isRecord(item) ? item._key : undefined
   return typeof key === 'string' && key ? { _key: key, _index: index } : index
 }
 
 /**
- * The item of a document's array that a result's array item comes from: the one with the
- * same `_key`, or, for an item without one, the one at the same index when it holds the same
- * string (an unkeyed list of strings, such as a hero's selling points).
- * @returns the item's segment in the document, or null when none is certain
+ * The segment of the document's array item a result's item comes from: the same `_key`, or for an
+ * unkeyed item the same index holding the same string; null when none is certain.
  */
 function matchingItem(item: unknown, index: number, inDocument: unknown[]): Segment | null {
   const key = isRecord(item) ? item._key : undefined
@@ -83,12 +64,8 @@ function matchingItem(item: unknown, index: number, inDocument: unknown[]): Segm
 }
 
 /**
- * The Content Source Map of a result computed from `documents`.
- * @param result a query's result (plain JSON; not changed)
- * @param documents the documents the query read, by `_id` as the result names them (a
- *   perspective's view: published ids, a draft's stored id as `_originalId`)
- * @returns the map: each mapped string's result path to its document (stored `_id`, the
- *   draft's when a draft was shown) and path; unmapped strings have no entry
+ * The Content Source Map of a result computed from `documents` (by the `_id` the result names;
+ * a shown draft's stored id as `_originalId`, which the map names).
  */
 export function localSourceMap(
   result: unknown,
@@ -120,7 +97,6 @@ export function localSourceMap(
       source: { type: 'documentValue', document: indexOf(doc), path },
     }
   }
-  /** The one place a string occurs in its document, or null when it is not there or in several. */
   const uniquePlace = (doc: SourceDocument, value: string) => {
     let found = strings.get(doc)
     if (!found) strings.set(doc, (found = stringsOf(doc)))
@@ -149,8 +125,7 @@ export function localSourceMap(
       return
     }
     if (!isRecord(value)) return
-    // An object with the `_id` of a document the query read is that document (a projection
-    // of it, or a reference followed with `->`).
+    // An object with the `_id` of a document the query read is that document (a projection, or a `->`).
     const doc = typeof value._id === 'string' ? documents.get(value._id) : undefined
     const here: Origin | null = doc ? { doc, path: [] } : origin
     for (const [key, child] of Object.entries(value)) {

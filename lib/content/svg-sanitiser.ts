@@ -1,41 +1,16 @@
-/**
- * An uploaded SVG made inert before the build serves it from the site's own origin: a
- * browser that opens `/media/<file>.svg` on its own runs the drawing as a document of the
- * site, scripts included, so the file the media step writes (media-sync.ts), and the one
- * an editor's preview sends (server/preview-media.ts), is this module's output.
- *
- * The file is parsed as XML, as a browser parses `image/svg+xml`, then cleaned by
- * DOMPurify with its SVG and SVG-filter profiles (plus `<use>` and comments), in place:
- * scripts, event handlers, `<foreignObject>`, HTML elements, SMIL `<set>`/`<animate>`,
- * `javascript:` links and processing instructions go. Before it, what DOMPurify does not
- * judge: the document type (its entities expand differently in jsdom than in a browser),
- * anything beside the root element (an `<?xml-stylesheet?>` runs XSLT), and references to
- * other files (`href` not `#id` nor an embedded picture, CSS `url()` not `#id`, `@import`).
- * A file with nothing to remove is kept byte for byte (its UTF-8 text is what was parsed);
- * any other is written again from the cleaned tree (XMLSerializer), the same bytes each time.
- */
+/** Makes an uploaded SVG inert before the site serves it from its own origin (docs/content.md, SECURITY.md). */
 import type { Config, DOMPurify } from 'dompurify'
 import { SaxesParser } from 'saxes'
 
-/**
- * The most an SVG may hold: bytes, elements and elements inside each other. The file is
- * cleaned as a jsdom DOM, which costs about 0.1 ms and 10 kB an element and, nested a few
- * thousand deep, seconds a level and then the stack; a drawing is rarely over a few
- * thousand elements or 20 deep, and a bigger file is mostly an embedded photo (upload the
- * photo itself).
- */
+/** The most an SVG may hold: bytes, elements and nesting (jsdom's DOM costs about 10 kB an element, recursion a level). */
 export const SVG_LIMITS = { bytes: 2 * 1024 * 1024, elements: 10_000, depth: 200 } as const
 
-/**
- * What the cleaning is, for a cache of its results (media-sync.ts): the same name is the
- * same output. Raise the revision when this module's output changes for some input;
- * tests/unit/svg-sanitiser.test.ts records the output for its fixtures and says so.
- */
+/** The cleaning's revision, for its cache's name: raise it when the output changes (its test says so). */
 export const SVG_SANITISER_REVISION = 1
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg'
 
-/** DOMPurify's settings: the SVG profiles, `<use>` (whose `href` is checked first) and comments (inert in XML). */
+/** DOMPurify's SVG profiles, `<use>` (whose `href` is checked first) and comments (inert in XML). */
 const PURIFY_CONFIG: Config = {
   USE_PROFILES: { svg: true, svgFilters: true },
   ADD_TAGS: ['use', '#comment'],
@@ -44,7 +19,6 @@ const PURIFY_CONFIG: Config = {
 
 let tools: Promise<{ purify: DOMPurify; window: Window & typeof globalThis }> | undefined
 
-/** DOMPurify over one jsdom window, made on first use (jsdom takes about a second to load). */
 function getTools() {
   tools ??= Promise.all([import('dompurify'), import('jsdom')]).then(([dompurify, jsdom]) => {
     const window = new jsdom.JSDOM('').window as unknown as Window & typeof globalThis
@@ -53,23 +27,18 @@ function getTools() {
   return tools
 }
 
-/** The version of DOMPurify that cleans (for a cache's name), without loading jsdom. */
+/** The cleaning's version, for a cache's name, without loading jsdom. */
 export async function sanitiserVersion(): Promise<string> {
   const { default: purify } = await import('dompurify')
   return `r${SVG_SANITISER_REVISION}-dompurify${purify.version}`
 }
 
-/** A `url(...)`, `@import` or other CSS that loads a file, unless it points inside the drawing. */
+/** CSS that loads a file (`url(...)` not to `#id`, `@import`, an escape), which a drawing may not hold. */
 const EXTERNAL_CSS = /url\s*\(\s*(?!['"]?\s*#)|@import|image-set\s*\(|\\/i
 
-/** A picture a drawing embeds whole (`<image href="data:image/png;base64,…">`): it loads nothing. */
 const EMBEDDED_PICTURE = /^data:image\/(?:png|jpeg|gif|webp|avif);/i
 
-/**
- * Whether an attribute points outside the drawing. The `href` values a drawing keeps: a
- * fragment of itself, an embedded picture on `<image>`, or on `<a>` what DOMPurify allows
- * a link; in any other attribute, CSS that loads nothing (EXTERNAL_CSS).
- */
+/** Whether an attribute points outside the drawing: an `href` other than `#id`, an `<image>`'s embedded picture or an `<a>`'s link; CSS that loads. */
 function isExternalReference(element: Element, name: string, value: string): boolean {
   if (name === 'href' || name.endsWith(':href')) {
     const target = value.trim()
@@ -79,12 +48,7 @@ function isExternalReference(element: Element, name: string, value: string): boo
   return EXTERNAL_CSS.test(value)
 }
 
-/**
- * Takes out of a parsed drawing what DOMPurify does not judge (see the module comment):
- * nodes beside the root, references to other files. A CDATA section becomes the text it
- * holds (the same thing to an XML parser; DOMPurify would drop it, and a stylesheet with it).
- * @returns whether anything was taken out
- */
+/** Takes out what DOMPurify does not judge (nodes beside the root, outside references); true when it did. */
 function removeOutsideReferences(document: Document): boolean {
   let changed = false
   for (const node of Array.from(document.childNodes))
@@ -111,23 +75,13 @@ function removeOutsideReferences(document: Document): boolean {
   return changed
 }
 
-/**
- * The encoding an XML declaration names (`<?xml version="1.0" encoding="…"?>`), if any:
- * a browser decodes by it, and the file is read as UTF-8 here.
- */
+/** The encoding an XML declaration names, if any: a browser decodes by it, this module by UTF-8. */
 function declaredEncoding(text: string): string | undefined {
   const declaration = /^\uFEFF?<\?xml\s[^?]*\?>/.exec(text)?.[0]
   return declaration && /\sencoding\s*=\s*["']([^"']*)["']/.exec(declaration)?.[1]
 }
 
-/**
- * Reads the whole file with saxes (jsdom's own XML parser, streaming) before jsdom builds
- * a DOM of it: within SVG_LIMITS, well-formed, and no entity declared in its DOCTYPE
- * (jsdom expands one as text, a browser as markup: a `<script>` the cleaning never sees;
- * and a few bytes of references to a long one grow the DOM without bound).
- * @param refuse makes the error for a problem, in words
- * @throws what `refuse` makes
- */
+/** Checks with saxes, before jsdom: within SVG_LIMITS, well-formed, no entity declared (a browser expands it as markup). */
 function checkShape(text: string, refuse: (problem: string) => Error): void {
   const parser = new SaxesParser({ xmlns: true })
   let elements = 0
@@ -149,13 +103,9 @@ function checkShape(text: string, refuse: (problem: string) => Error): void {
 }
 
 /**
- * An uploaded SVG, cleaned (see the module comment).
- * @param bytes the file as uploaded
- * @param assetId the asset document's `_id`, for the error
- * @returns `bytes` itself when there was nothing to clean; else the cleaned drawing as
- *   UTF-8 XML (no declaration, a final newline), the same for the same input
- * @throws Error naming `assetId` when the file is over SVG_LIMITS, is not UTF-8, is not
- *   well-formed XML, declares entities, or its root is not an SVG `<svg>` element
+ * An uploaded SVG cleaned by DOMPurify: `bytes` itself when there was nothing to clean, else UTF-8 XML.
+ * @throws Error naming `assetId` when the file is too big, not UTF-8, not well-formed, declares
+ *   entities, or its root is not an SVG `<svg>`
  */
 export async function sanitiseSvg(bytes: Buffer, assetId: string): Promise<Buffer> {
   const refuse = (problem: string) => new Error(`Invalid content: document "${assetId}": the SVG ${problem}`)
