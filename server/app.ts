@@ -1,4 +1,4 @@
-/** The publisher's Fastify app: the live build, the webhook, publish states, preview, the inbox and `/healthz`. */
+/** The publisher's Fastify app: the live build, the webhook, publish states, preview, inbox, `/healthz`. */
 import rateLimit from '@fastify/rate-limit'
 import replyFrom from '@fastify/reply-from'
 import Fastify, {

@@ -1,4 +1,4 @@
-/** The publisher's settings: one JSON schema of its environment variables (env-schema), read once at start. */
+/** The publisher's settings: one JSON schema of its environment variables (env-schema), read at start. */
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { envSchema } from 'env-schema'
@@ -10,7 +10,7 @@ import { assertStrongSecret, MIN_SECRET_LENGTH } from './secrets.ts'
 const secret = (description: string) =>
   ({ type: 'string', minLength: MIN_SECRET_LENGTH, writeOnly: true, description }) as const
 
-/** Every setting of the publisher; `.env.example` documents each for operators (a unit test keeps them in step). */
+/** Every setting of the publisher; `.env.example` documents each for operators (a unit test checks). */
 export const SETTINGS = {
   PORT: {
     type: 'integer',
@@ -161,7 +161,7 @@ function studioOrigin(entry: string): string {
 }
 
 /**
- * The error a setting that breaks its schema stops the start with: the variable, its rule and its value.
+ * The error a setting its schema refuses stops the start with: the variable, its rule and its value.
  * @throws the secret's own message (its length, never its value) for a short secret
  */
 function refusal(error: unknown, given: Record<string, string>): Error {
