@@ -48,13 +48,13 @@ export function secretScrubber(secrets: readonly (string | undefined)[]) {
 /**
  * The publisher's logger.
  * @param options level (pino's), the secrets never to log, a destination (default stdout), and
- *   `pretty`: readable lines instead of JSON (default: when stdout is a terminal)
+ *   `pretty`: readable lines instead of JSON (default: when logging to stdout, a terminal)
  */
 export function publisherLog({
   level,
   secrets,
   destination,
-  pretty = Boolean(process.stdout.isTTY),
+  pretty = !destination && Boolean(process.stdout.isTTY),
 }: {
   level: string
   secrets: readonly (string | undefined)[]
