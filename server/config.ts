@@ -12,26 +12,15 @@ const secret = (description: string) =>
 
 /** Every setting of the publisher; `.env.example` documents each for operators (a unit test checks). */
 export const SETTINGS = {
-  PORT: {
-    type: 'integer',
-    minimum: 1,
-    maximum: 65_535,
-    default: 3000,
-    description: 'The port it listens on.',
-  },
-  HOST: { type: 'string', default: '0.0.0.0', description: 'The address it listens on.' },
-  SANITY_WEBHOOK_SECRET: secret("The Sanity webhook's secret; without it POST /webhooks/sanity answers 404."),
-  SANITY_WEBHOOK_SECRET_PREVIOUS: secret(
-    'The previous webhook secret, still accepted while a rotation settles.',
-  ),
-  SANITY_PREVIEW_SECRET: secret("The secret of /preview/enable; turns on editors' draft preview."),
-  SANITY_PREVIEW_SECRET_PREVIOUS: secret(
-    'The previous preview secret: still accepted, its sessions stay open.',
-  ),
+  PORT: { type: 'integer', minimum: 1, maximum: 65_535, default: 3000, description: 'Port to listen on.' },
+  HOST: { type: 'string', default: '0.0.0.0', description: 'Address to listen on.' },
+  SANITY_WEBHOOK_SECRET: secret("The Sanity webhook's secret; without it POST /webhooks/sanity is 404."),
+  SANITY_WEBHOOK_SECRET_PREVIOUS: secret('The previous webhook secret, accepted while a rotation settles.'),
+  SANITY_PREVIEW_SECRET: secret("The secret of /preview/enable; turns editors' draft preview on."),
+  SANITY_PREVIEW_SECRET_PREVIOUS: secret('The previous preview secret: accepted, its sessions kept.'),
   STUDIO_ORIGINS: {
     type: 'string',
-    description:
-      'Origins of Studios hosted elsewhere that may read publish states and frame previews, comma-separated.',
+    description: 'Origins of Studios hosted elsewhere that may read publish states and frame previews.',
   },
   PREVIEW_HEAP_MB: {
     type: 'integer',
@@ -42,21 +31,14 @@ export const SETTINGS = {
   },
   SITE_DIR: { type: 'string', default: '.site', description: 'The folder of kept builds and the live link.' },
   OUT_DIR: { type: 'string', default: 'out', description: 'Where the build writes its export.' },
-  BUILD_COMMAND: {
-    type: 'string',
-    description: "The build, split on spaces (default: npm run build's script on the publisher's own Node).",
-  },
+  BUILD_COMMAND: { type: 'string', description: "The build (default: npm run build's script, this Node)." },
   PUBLISH_GATE: {
     type: 'string',
     enum: ['on', 'off'],
     default: 'on',
     description: "Whether each build's changed pages are checked before it goes live.",
   },
-  INBOX_FILE: {
-    type: 'string',
-    default: 'data/contact-inbox.ndjson',
-    description: "The contact inbox's file, one JSON line an entry.",
-  },
+  INBOX_FILE: { type: 'string', default: 'data/contact-inbox.ndjson', description: 'Contact entries.' },
   INBOX_RATE_LIMIT: {
     type: 'string',
     pattern: '^\\d*[1-9]\\d*/\\d*[1-9]\\d*$',
@@ -67,7 +49,7 @@ export const SETTINGS = {
   TRUST_PROXY: {
     type: 'string',
     default: 'false',
-    description: 'The addresses and CIDR ranges of the proxies whose X-Forwarded-For entries are believed.',
+    description: 'The proxies whose X-Forwarded-For is believed.',
   },
   LOG_LEVEL: {
     type: 'string',
@@ -88,6 +70,13 @@ type Env = {
 
 /** Which proxies' X-Forwarded-For entries are believed (Fastify's `trustProxy`). */
 export type TrustProxy = false | string[]
+
+/** A comma-separated list's entries, trimmed, without empty ones. */
+const list = (text = '') =>
+  text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
 
 /** proxy-addr's names for address ranges, which Fastify's `trustProxy` accepts too. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
@@ -131,12 +120,6 @@ export function trustProxyFrom(text: string | undefined): TrustProxy {
       )
   return entries
 }
-
-const list = (text = '') =>
-  text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
 
 /**
  * An origin as browsers send it in `Origin`: scheme, host and port only.
