@@ -79,6 +79,10 @@ export function publisherLog({
   const out = destination ?? pino.destination(1)
   if (!pretty) return pino(options, out)
   // Synchronous, as pino's own stdout is: a line logged just before an exit is not lost.
-  const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+  const prettify = prettyFactory({
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    singleLine: true,
+  })
   return pino(options, { write: (line: string) => out.write(prettify(line)) })
 }
