@@ -69,7 +69,7 @@ type Env = {
 }
 
 /** Which proxies' X-Forwarded-For entries are believed (Fastify's `trustProxy`). */
-export type TrustProxy = false | string[]
+type TrustProxy = false | string[]
 
 /** A comma-separated list's entries, trimmed, without empty ones. */
 const list = (text = '') =>
