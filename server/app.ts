@@ -1,9 +1,4 @@
-/**
- * The server `npm start` runs, assembled from its parts (each its own module):
- * static serving of the live build, the Sanity webhook that asks the publisher
- * for a rebuild, each document's publish state for the Studio, the contact inbox and
- * `/healthz`.
- */
+/** The publisher's Fastify app: the live build, the webhook, publish states, preview, inbox, `/healthz`. */
 import rateLimit from '@fastify/rate-limit'
 import replyFrom from '@fastify/reply-from'
 import Fastify, {
@@ -15,7 +10,7 @@ import Fastify, {
 import type { SanityClient } from '@sanity/client'
 import type { Logger } from 'pino'
 import type { BuildStore } from './build-store.ts'
-import type { TrustProxy } from './config.ts'
+import type { ServerConfig } from './config.ts'
 import { EditorAccess } from './editor-access.ts'
 import { GuessLimit, WRONG_GUESSES } from './guess-limit.ts'
 import { healthRoutes } from './health.ts'
@@ -32,36 +27,21 @@ import { STUDIO_BASE_PATH } from '../lib/studio.ts'
 import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { webhookRoutes } from './webhook.ts'
 
-export type ServerOptions = {
+/** What the app is made of: main.ts's parts and the settings (ServerConfig) it uses; the rest for tests. */
+export type ServerOptions = Partial<
+  Pick<
+    ServerConfig,
+    'webhookSecret' | 'previousWebhookSecret' | 'inboxRateLimit' | 'trustProxy' | 'studioOrigins'
+  >
+> & {
   store: BuildStore
   publisher: Publisher
   inbox: InboxFile
   log: Logger
-  /** `SANITY_WEBHOOK_SECRET`; without it `/webhooks/sanity` answers 404. */
-  webhookSecret?: string
-  /** `SANITY_WEBHOOK_SECRET_PREVIOUS`: also accepted, while a rotation settles. */
-  previousWebhookSecret?: string
-  /** Contact submissions per client per window (default 10 per 10 minutes). */
-  inboxRateLimit?: { max: number; timeWindow: number }
   /**
-   * Whose `X-Forwarded-For` entries to believe, for per-client limits (TRUST_PROXY,
-   * config.ts): false, or the proxies' addresses and CIDR ranges.
-   */
-  trustProxy?: TrustProxy
-  /** The server's time limits on a client (default SERVER_TIMEOUTS; tests shorten them). */
-  timeouts?: Partial<ServerTimeouts>
-  /** Clock for webhook signatures (tests). */
-  now?: () => number
-  /** Studio origins that may read publish states (`/api/publish-status/:id`) and frame previews. */
-  studioOrigins?: string[]
-  /**
-   * Editors' draft preview (server/preview.ts): SANITY_PREVIEW_SECRET, and what renders a
-   * session's requests (the preview process, server/preview-process.ts): null while it is
-   * starting (its requests then get 503), or the class of reason it is down (a fixed
-   * sentence, never an error's text, which can hold drafts). Without `preview`
-   * there is none. `previousSecret` (SANITY_PREVIEW_SECRET_PREVIOUS) is still accepted
-   * while a rotation settles. `upstream`: the preview process's socket, which the
-   * proxy (`@fastify/reply-from`) connects to, with the longest wait for an answer in ms.
+   * Editors' draft preview (absent: none): its secrets, what renders a session's requests
+   * (null while starting, or why it is down: a fixed sentence, as an error's text can hold
+   * drafts), and the preview process's socket for `@fastify/reply-from`.
    */
   preview?: {
     secret: string
@@ -69,46 +49,32 @@ export type ServerOptions = {
     server: () => PreviewHandler | PreviewDown | null
     upstream?: { base: string; answerTimeoutMs: number }
   }
-  /**
-   * The client that checks the secrets Sanity's Presentation tool makes (a Content Lake
-   * project with a read token): for /preview/enable, and as the Studio's proof that an
-   * editor asks (editor-access.ts). Without it both are refused.
-   */
+  /** Checks the secrets Sanity's Presentation tool makes (editor-access.ts); without it they are refused. */
   presentation?: SanityClient
-  /** Wrong secrets and tokens allowed per client and window (default 10 a minute). */
+  timeouts?: Partial<ServerTimeouts>
+  /** Clock for webhook signatures. */
+  now?: () => number
   wrongGuesses?: { max: number; timeWindow: number }
-  /** Preview sessions' lifetime in ms (default 8 hours; tests). */
   previewSessionMs?: number
-  /**
-   * Preview sessions per client (default 50) and in all (10,000), and `/preview/enable`
-   * requests per client and window (default 30 in 10 minutes); tests.
-   */
   previewSessionLimits?: { perClient?: number; limit?: number; opens?: { max: number; timeWindow: number } }
 }
 
 /** How long the server waits on a client, in ms. */
 export type ServerTimeouts = {
-  /** For a request's headers, from its first byte. */
   headersMs: number
-  /** For the whole request, headers and body: the webhook's, the contact form's, a server action's. */
+  /** Headers and body: the webhook's, the contact form's, a server action's. */
   requestMs: number
-  /** For the next request on an idle keep-alive connection. */
   keepAliveMs: number
-  /** For any byte either way while a request is open: the longest wait is a preview render's answer. */
+  /** For any byte either way while a request is open. */
   idleMs: number
   /** How often Node checks connections against `headersMs` and `requestMs`. */
   checkEveryMs: number
 }
 
 /**
- * The server's time limits: a client that sends its request slowly, or its headers and
- * never the body, holds a connection for seconds, not for ever. Every body the server
- * takes is small (the contact form at most 32 KB, the webhook's a few hundred bytes, a
- * preview's server action a form's), 30 s for all of it is plenty on a slow phone.
- * Keep-alive 65 s: longer than nginx's upstream keep-alive (60 s) so that a proxy in front
- * closes an idle connection first and never sends a request on one the server just closed.
- * Idle 60 s: longer than the longest wait for a preview render's answer (30 s), when
- * nothing moves on the connection.
+ * The server's time limits, so that a slow client holds a connection for seconds: every
+ * body it takes is small (30 s is plenty on a slow phone); keep-alive outlasts nginx's 60 s
+ * so a proxy closes first; idle outlasts a preview render's 30 s.
  */
 export const SERVER_TIMEOUTS: ServerTimeouts = {
   headersMs: 10_000,
@@ -138,8 +104,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     return503OnClosing: false,
     // Longer than any Sanity document id (128), so a long one is answered 400 by its route.
     routerOptions: { maxParamLength: 256 },
-    // An address that cannot be decoded is answered before any hook (so before the preview
-    // session is known): with headers under which the answer runs nothing and is never kept.
+    // Answered before any hook, so before the preview session is known: with headers that keep it inert.
     frameworkErrors: (error, _request, reply) =>
       (reply as FastifyReply)
         .code(error.statusCode ?? 400)
@@ -147,8 +112,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
         .send({ error: error.message }),
   })
   const cache = new SiteCache(options.store)
-  // Every answer (pages, errors, the webhook, the inbox, /healthz) carries the headers
-  // the live build's `_headers` gives its path: one source for this server and static hosts.
+  // The live build's `_headers` on every answer: one source for this server and static hosts.
   app.addHook('onRequest', async (request, reply) => {
     setHeaders(reply, await headersForRequest(cache, request.url))
   })
@@ -177,8 +141,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     const { base, answerTimeoutMs } = options.preview.upstream
     await app.register(replyFrom, {
       base,
-      // Nothing retried: the process's 503 (busy, too slow) is the editor's answer, and a
-      // POST (a server action) runs once or not at all.
+      // Nothing retried: the process's 503 is the editor's answer, and a server action runs at most once.
       retryMethods: [],
       disableRequestLogging: true,
       undici: { connections: 64, headersTimeout: answerTimeoutMs, bodyTimeout: answerTimeoutMs },
@@ -186,10 +149,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   }
   if (options.preview) {
     const { server } = options.preview
-    // A session's requests go to the preview server, before any body is read (server actions
-    // are POSTs) and whatever the method; the publisher's own routes (/preview/*, /healthz,
-    // /api/*, the webhook) and the Studio (code, not content) stay here, and so do hashed
-    // files of the live build (the Studio's chunks: the same name is the same bytes).
+    // Before any body is read (server actions are POSTs); the Studio and hashed files are the same in both.
     app.addHook('onRequest', async (request, reply) => {
       if (request.routeOptions.url !== '/*' || !isPreviewRequest(request, sessions)) return
       const path = request.url.split('?')[0] ?? '/'

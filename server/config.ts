@@ -1,79 +1,82 @@
-/**
- * The server's settings, read from the environment (documented in `.env.example`).
- */
+/** The publisher's settings: one JSON schema of its environment variables (env-schema), read at start. */
 import { isIP } from 'node:net'
 import path from 'node:path'
+import { envSchema } from 'env-schema'
 import { sourceFromEnv } from '../lib/content/source.ts'
 import type { PresentationProject } from './preview.ts'
-import { assertStrongSecret } from './secrets.ts'
+import { assertStrongSecret, MIN_SECRET_LENGTH } from './secrets.ts'
 
-export type ServerConfig = {
-  port: number
-  host: string
-  /** Folder of kept builds and the live link (SITE_DIR, default `.site/`). */
-  siteDir: string
-  /** Where `npm run build` writes its export (OUT_DIR, default `out/`). */
-  exportDir: string
-  /**
-   * The build command (BUILD_COMMAND, split on spaces). Default: `npm run build`'s script
-   * run by the publisher's own Node (Node 24, which `npm start` checked): npm and the
-   * version check would add about 0.5 s to every publish.
-   */
-  buildArgv: string[]
-  /** Where contact entries land (INBOX_FILE, default `data/contact-inbox.ndjson`). */
-  inboxFile: string
-  /** SANITY_WEBHOOK_SECRET: at least 32 characters. */
-  webhookSecret?: string
-  /**
-   * SANITY_WEBHOOK_SECRET_PREVIOUS: still accepted while a rotation settles (deliveries
-   * Sanity signed with the old secret, publish:local runs with an old .env.local).
-   */
-  previousWebhookSecret?: string
-  /** Contact submissions per client (INBOX_RATE_LIMIT=`max/seconds`, default `10/600`). */
-  inboxRateLimit: { max: number; timeWindow: number }
-  /**
-   * TRUST_PROXY: the addresses and CIDR ranges of the proxies in front, whose
-   * X-Forwarded-For entries are believed (Fastify's `trustProxy`): the client is the
-   * nearest entry that is not one of them. False by default: the socket's address is the
-   * client. Never "any entry", nor a number of hops: the client writes the header's first
-   * entries itself, and a hop count cannot tell the proxy from a client that connects
-   * directly. Without it behind a proxy, every client shares the proxy's address, and one
-   * client's wrong guesses or form posts count against all.
-   */
-  trustProxy: TrustProxy
-  logLevel: string
-  /** Origins of Studios hosted elsewhere that may read publish states (STUDIO_ORIGINS, comma-separated). */
-  studioOrigins: string[]
-  /**
-   * PUBLISH_GATE: 'on' (default) checks each build's changed pages before it goes live;
-   * 'off' skips the check (to measure what it costs; broken links can then go live).
-   */
-  publishGate: boolean
-  /**
-   * SANITY_PREVIEW_SECRET: turns on editors' draft preview (preview builds,
-   * /preview/enable). At least 32 characters.
-   */
-  previewSecret?: string
-  /**
-   * SANITY_PREVIEW_SECRET_PREVIOUS: still accepted by /preview/enable, and its sessions
-   * stay open until they expire, while editors move to the new secret.
-   */
-  previousPreviewSecret?: string
-  /**
-   * The Content Lake project whose Presentation secrets /preview/enable accepts: the
-   * site's own (SANITY_PROJECT_ID, SANITY_DATASET) with its SANITY_READ_TOKEN; absent
-   * for the local dataset or without a token.
-   */
-  presentationProject?: PresentationProject
-  /**
-   * The preview process's heap limit in MB (PREVIEW_HEAP_MB, default 512): past it the
-   * process ends and starts again, and the publisher never grows with a draft.
-   */
-  previewHeapMb: number
+/** A secret: `writeOnly` marks a value no message may print. */
+const secret = (description: string) =>
+  ({ type: 'string', minLength: MIN_SECRET_LENGTH, writeOnly: true, description }) as const
+
+/** Every setting of the publisher; `.env.example` documents each for operators (a unit test checks). */
+export const SETTINGS = {
+  PORT: { type: 'integer', minimum: 1, maximum: 65_535, default: 3000, description: 'Port to listen on.' },
+  HOST: { type: 'string', default: '0.0.0.0', description: 'Address to listen on.' },
+  SANITY_WEBHOOK_SECRET: secret("The Sanity webhook's secret; without it POST /webhooks/sanity is 404."),
+  SANITY_WEBHOOK_SECRET_PREVIOUS: secret('The previous webhook secret, accepted while a rotation settles.'),
+  SANITY_PREVIEW_SECRET: secret("The secret of /preview/enable; turns editors' draft preview on."),
+  SANITY_PREVIEW_SECRET_PREVIOUS: secret('The previous preview secret: accepted, its sessions kept.'),
+  STUDIO_ORIGINS: {
+    type: 'string',
+    description: 'Origins of Studios hosted elsewhere that may read publish states and frame previews.',
+  },
+  PREVIEW_HEAP_MB: {
+    type: 'integer',
+    minimum: 128,
+    maximum: 16_384,
+    default: 512,
+    description: "The preview process's heap limit in MB; past it, the process starts again.",
+  },
+  SITE_DIR: { type: 'string', default: '.site', description: 'The folder of kept builds and the live link.' },
+  OUT_DIR: { type: 'string', default: 'out', description: 'Where the build writes its export.' },
+  BUILD_COMMAND: { type: 'string', description: "The build (default: npm run build's script, this Node)." },
+  PUBLISH_GATE: {
+    type: 'string',
+    enum: ['on', 'off'],
+    default: 'on',
+    description: "Whether each build's changed pages are checked before it goes live.",
+  },
+  INBOX_FILE: { type: 'string', default: 'data/contact-inbox.ndjson', description: 'Contact entries.' },
+  INBOX_RATE_LIMIT: {
+    type: 'string',
+    pattern: '^\\d*[1-9]\\d*/\\d*[1-9]\\d*$',
+    examples: ['10/600'],
+    default: '10/600',
+    description: 'Contact submissions per client address: count/seconds.',
+  },
+  TRUST_PROXY: {
+    type: 'string',
+    default: 'false',
+    description: 'The proxies whose X-Forwarded-For is believed.',
+  },
+  LOG_LEVEL: {
+    type: 'string',
+    enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    default: 'info',
+    description: "The log's level (pino's).",
+  },
+} as const
+
+type Settings = typeof SETTINGS
+
+/** The settings as read: integers as numbers, undefined for one unset without a default. */
+type Env = {
+  [Name in keyof Settings]:
+    | (Settings[Name] extends { type: 'integer' } ? number : string)
+    | (Settings[Name] extends { default: unknown } ? never : undefined)
 }
 
-/** Which proxies' X-Forwarded-For entries are believed (ServerConfig.trustProxy). */
-export type TrustProxy = false | string[]
+/** Which proxies' X-Forwarded-For entries are believed (Fastify's `trustProxy`). */
+type TrustProxy = false | string[]
+
+/** A comma-separated list's entries, trimmed, without empty ones. */
+const list = (text = '') =>
+  text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
 
 /** proxy-addr's names for address ranges, which Fastify's `trustProxy` accepts too. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
@@ -89,11 +92,10 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /**
- * Parses TRUST_PROXY: `false` (or unset), or a comma-separated list of the proxies'
- * addresses and CIDR ranges (`127.0.0.1`, `10.0.0.0/8`, `2400:cb00::/32`, or proxy-addr's
- * `loopback`, `linklocal`, `uniquelocal`).
- * @throws Error for `true` and for a number of hops, saying what to set instead (both would
- *   believe entries a client writes itself), and for an entry that is no address, naming it
+ * Parses TRUST_PROXY: `false` (or unset), or a comma-separated list of addresses, CIDR
+ * ranges and proxy-addr's `loopback`, `linklocal`, `uniquelocal`.
+ * @throws Error for `true` and for a number of hops (both believe entries a client writes
+ *   itself), saying what to set instead, and for an entry that is no address, naming it
  */
 export function trustProxyFrom(text: string | undefined): TrustProxy {
   if (text === undefined || text === 'false') return false
@@ -110,41 +112,13 @@ export function trustProxyFrom(text: string | undefined): TrustProxy {
       `TRUST_PROXY=${text} is refused: a number of proxies cannot tell a proxy from a client that connects ` +
         `directly with entries of its own (Fastify ignores it). ${instead}`,
     )
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+  const entries = list(text)
   for (const entry of entries)
     if (!isAddressOrRange(entry))
       throw new Error(
         `TRUST_PROXY: "${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, 2400:cb00::/32)`,
       )
   return entries
-}
-
-/**
- * Parses `max/seconds`, e.g. `10/600`.
- * @throws Error when the value is not two positive whole numbers
- */
-function rateLimit(text: string): { max: number; timeWindow: number } {
-  const match = /^(\d+)\/(\d+)$/.exec(text)
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
-    throw new Error(`INBOX_RATE_LIMIT must look like 10/600 (submissions/seconds), not "${text}"`)
-  return { max: Number(match[1]), timeWindow: Number(match[2]) * 1000 }
-}
-
-/** @throws Error naming the variable when the value is not a whole number from `min` to `max` */
-function wholeNumber(name: string, text: string, min: number, max: number): number {
-  const number = Number(text)
-  if (!/^\d+$/.test(text) || number < min || number > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${text}"`)
-  return number
-}
-
-/** @throws Error naming the variable when the value is neither `on` nor `off` */
-function onOff(name: string, text: string): boolean {
-  if (text !== 'on' && text !== 'off') throw new Error(`${name} must be "on" or "off", not "${text}"`)
-  return text === 'on'
 }
 
 /**
@@ -170,50 +144,72 @@ function studioOrigin(entry: string): string {
 }
 
 /**
- * Reads a secret and checks its length.
- * @throws Error naming the variable when it is set but shorter than 32 characters
+ * The error a setting its schema refuses stops the start with: the variable, its rule and its value.
+ * @throws the secret's own message (its length, never its value) for a short secret
  */
-function secretFrom(env: Record<string, string | undefined>, name: string): string | undefined {
-  const value = env[name]?.trim() || undefined
-  if (value !== undefined) assertStrongSecret(name, value)
-  return value
+function refusal(error: unknown, given: Record<string, string>): Error {
+  const name = (error as { errors?: { instancePath: string }[] }).errors?.[0]?.instancePath.slice(1) ?? ''
+  if (!(name in SETTINGS)) return error as Error
+  const setting = SETTINGS[name as keyof Settings]
+  const value = given[name] ?? ''
+  if ('writeOnly' in setting) assertStrongSecret(name, value)
+  const rule =
+    'enum' in setting
+      ? `be ${setting.enum.map((option) => `"${option}"`).join(' or ')}`
+      : 'maximum' in setting
+        ? `be a whole number from ${setting.minimum} to ${setting.maximum}`
+        : 'examples' in setting
+          ? `look like ${setting.examples.join(' or ')}`
+          : 'be valid'
+  return new Error(`${name} must ${rule}, not "${value}"`)
 }
 
 /**
+ * The publisher's settings, from SETTINGS; an empty variable counts as unset.
  * @param env the environment (default `process.env`); paths resolve against the current folder
- * @throws Error naming the variable for a value the publisher must not start with: a
- *   secret shorter than 32 characters, a STUDIO_ORIGINS entry that is not an origin, a
- *   malformed INBOX_RATE_LIMIT, PUBLISH_GATE or PREVIEW_HEAP_MB, a TRUST_PROXY that is not
- *   a list of addresses (`true` and hop counts included)
+ * @throws Error naming the variable for a value the publisher must not start with: one its
+ *   schema refuses, a STUDIO_ORIGINS entry that is not an origin, a TRUST_PROXY that is not
+ *   a list of addresses
  */
-export function configFromEnv(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const value = (name: string) => env[name]?.trim() || undefined
+export function configFromEnv(env: Record<string, string | undefined> = process.env) {
+  const given = Object.fromEntries(
+    Object.keys(SETTINGS).flatMap((name) => {
+      const value = env[name]?.trim()
+      return value ? [[name, value]] : []
+    }),
+  )
+  let settings: Env
+  try {
+    settings = envSchema<Env>({ schema: { type: 'object', properties: SETTINGS }, data: given, env: false })
+  } catch (error) {
+    throw refusal(error, given)
+  }
+  const [max = 0, seconds = 0] = settings.INBOX_RATE_LIMIT.split('/').map(Number)
   return {
-    port: Number(value('PORT') ?? 3000),
-    host: value('HOST') ?? '0.0.0.0',
-    siteDir: path.resolve(value('SITE_DIR') ?? '.site'),
-    exportDir: path.resolve(value('OUT_DIR') ?? 'out'),
-    buildArgv: value('BUILD_COMMAND')?.split(/\s+/) ?? [process.execPath, path.resolve('scripts/build.ts')],
-    inboxFile: path.resolve(value('INBOX_FILE') ?? 'data/contact-inbox.ndjson'),
-    webhookSecret: secretFrom(env, 'SANITY_WEBHOOK_SECRET'),
-    previousWebhookSecret: secretFrom(env, 'SANITY_WEBHOOK_SECRET_PREVIOUS'),
-    inboxRateLimit: rateLimit(value('INBOX_RATE_LIMIT') ?? '10/600'),
-    trustProxy: trustProxyFrom(value('TRUST_PROXY')),
-    logLevel: value('LOG_LEVEL') ?? 'info',
-    publishGate: onOff('PUBLISH_GATE', value('PUBLISH_GATE') ?? 'on'),
-    previewSecret: secretFrom(env, 'SANITY_PREVIEW_SECRET'),
-    previousPreviewSecret: secretFrom(env, 'SANITY_PREVIEW_SECRET_PREVIOUS'),
+    port: settings.PORT,
+    host: settings.HOST,
+    siteDir: path.resolve(settings.SITE_DIR),
+    exportDir: path.resolve(settings.OUT_DIR),
+    // By default the publisher's own Node runs the build script: npm would add 0.5 s to every publish.
+    buildArgv: settings.BUILD_COMMAND?.split(/\s+/) ?? [process.execPath, path.resolve('scripts/build.ts')],
+    inboxFile: path.resolve(settings.INBOX_FILE),
+    inboxRateLimit: { max, timeWindow: seconds * 1000 },
+    webhookSecret: settings.SANITY_WEBHOOK_SECRET,
+    previousWebhookSecret: settings.SANITY_WEBHOOK_SECRET_PREVIOUS,
+    previewSecret: settings.SANITY_PREVIEW_SECRET,
+    previousPreviewSecret: settings.SANITY_PREVIEW_SECRET_PREVIOUS,
     presentationProject: presentationProjectFrom(env),
-    previewHeapMb: wholeNumber('PREVIEW_HEAP_MB', value('PREVIEW_HEAP_MB') ?? '512', 128, 16_384),
-    studioOrigins: (value('STUDIO_ORIGINS') ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean)
-      .map(studioOrigin),
+    previewHeapMb: settings.PREVIEW_HEAP_MB,
+    trustProxy: trustProxyFrom(settings.TRUST_PROXY),
+    studioOrigins: list(settings.STUDIO_ORIGINS).map(studioOrigin),
+    publishGate: settings.PUBLISH_GATE === 'on',
+    logLevel: settings.LOG_LEVEL,
   }
 }
 
-/** The site's Content Lake project with a read token, or undefined (local dataset, no token). */
+export type ServerConfig = ReturnType<typeof configFromEnv>
+
+/** The site's Content Lake project with a read token, whose Presentation secrets /preview/enable accepts. */
 function presentationProjectFrom(env: Record<string, string | undefined>): PresentationProject | undefined {
   const source = sourceFromEnv(env)
   if (source.kind !== 'sanity' || !source.token) return undefined

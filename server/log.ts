@@ -1,14 +1,11 @@
 /**
- * The publisher's log (pino, one JSON line an event), made so that no secret reaches it:
- * - a request is logged by its method and path, never its query string (where
- *   `/preview/enable?secret=…` and Presentation's secret travel);
- * - the headers that carry proofs (Authorization, Cookie, Set-Cookie, the webhook's
- *   signature) are redacted wherever an object holding them is logged (pino's `redact`);
- * - any configured secret's value that still turns up in a message or a field (a build's
- *   output, an error from a library) is replaced by `[secret]`.
+ * The publisher's log (pino): one JSON line an event, pretty-printed on a terminal, and no
+ * secret in it: requests without their query string (where preview secrets travel), proof
+ * headers redacted, and any configured secret's value replaced by `[secret]` wherever it turns up.
  */
 import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { pino, type DestinationStream, type Logger } from 'pino'
+import { prettyFactory } from 'pino-pretty'
 
 /** Paths pino's `redact` censors: request and reply headers that carry a proof. */
 export const REDACTED_PATHS = [
@@ -40,7 +37,7 @@ export function secretScrubber(secrets: readonly (string | undefined)[]) {
     if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1))
     if (value instanceof Error)
       return { type: value.name, message: scrubString(value.message), stack: scrubString(value.stack ?? '') }
-    // Only plain objects: a request or reply is left to its serializer (which runs after).
+    // A request or reply is left to its serializer, which runs after.
     const prototype = Object.getPrototypeOf(value)
     if (prototype !== Object.prototype && prototype !== null) return value
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrub(item, depth + 1)]))
@@ -49,17 +46,20 @@ export function secretScrubber(secrets: readonly (string | undefined)[]) {
 }
 
 /**
- * The publisher's logger (see the module comment).
- * @param options level (pino's), the secrets never to log, a destination (tests)
+ * The publisher's logger.
+ * @param options level (pino's), the secrets never to log, a destination (default stdout), and
+ *   `pretty`: readable lines instead of JSON (default: when logging to stdout, a terminal)
  */
 export function publisherLog({
   level,
   secrets,
   destination,
+  pretty = !destination && Boolean(process.stdout.isTTY),
 }: {
   level: string
   secrets: readonly (string | undefined)[]
   destination?: DestinationStream
+  pretty?: boolean
 }): Logger {
   const scrub = secretScrubber(secrets)
   const options = {
@@ -76,5 +76,13 @@ export function publisherLog({
       },
     },
   }
-  return destination ? pino(options, destination) : pino(options)
+  const out = destination ?? pino.destination(1)
+  if (!pretty) return pino(options, out)
+  // Synchronous, as pino's own stdout is: a line logged just before an exit is not lost.
+  const prettify = prettyFactory({
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    singleLine: true,
+  })
+  return pino(options, { write: (line: string) => out.write(prettify(line)) })
 }

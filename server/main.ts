@@ -1,11 +1,6 @@
 /**
- * `npm start`: serves the live build and publishes on Sanity's webhook.
- * On start it serves the live build at once; a complete `out/` from `npm run build` that
- * the store does not hold yet goes live once it passes the publish gate, and publishes
- * accepted before a stop that never went live are built again (startup.ts). With no build
- * live at all, that check or a build finishes before it serves.
- * With SANITY_PREVIEW_SECRET it also starts editors' preview server (built first when
- * missing or older than the code), while it already serves visitors.
+ * `npm start`: serves the live build, publishes on Sanity's webhook and runs editors' preview
+ * (startup.ts: what goes live when).
  */
 import closeWithGrace from 'close-with-grace'
 import { createServer } from './app.ts'
@@ -32,7 +27,6 @@ function readConfig() {
   }
 }
 const config = readConfig()
-// Secrets and tokens never reach the log (log.ts), not even through a build's output.
 const log = publisherLog({
   level: config.logLevel,
   secrets: [
@@ -44,10 +38,7 @@ const log = publisherLog({
   ],
 })
 const store = new BuildStore(config.siteDir)
-// The publish gate checks links always, and HTML with the Nu checker where Java runs: its
-// HTTP service, started when the first build gets past its content check (not here: the
-// publisher starts fast, and one that never builds, or whose builds fail on their content,
-// never runs Java) and kept.
+// The Nu checker's Java starts with the first build past its content check, not here: starts stay fast.
 const htmlChecks =
   config.publishGate && javaAvailable()
     ? new WarmHtmlChecks((startMs, pid) =>
@@ -80,7 +71,6 @@ const publisher = new Publisher({
   exportDir: config.exportDir,
   command: { argv: config.buildArgv, cwd: process.cwd(), env: { ...process.env, PUBLISH_BUILD: '1' } },
   log,
-  // Accepted publishes, on disk until live: a stop during their build loses none.
   journal: new PublishJournal(config.siteDir, {
     warn: (message, detail) => log.warn({ event: 'journal.warning', ...detail }, message),
   }),
@@ -93,7 +83,6 @@ const start = await prepareStart({ store, publisher, exportDir: config.exportDir
   },
 )
 
-// Editors' preview, rendered by a process of its own (started once the site is served).
 const preview = config.previewSecret
   ? new PreviewProcess({
       root: process.cwd(),

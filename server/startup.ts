@@ -1,19 +1,6 @@
 /**
- * What `npm start` puts live, and when. A build goes live only through the publisher's own
- * path (the publish gate, then the swap), at start too:
- * - a live build on disk is served at once; after the server listens, a finished export
- *   left in `out/` that the store does not hold (`npm run build`, or a build that finished
- *   after the publisher was killed) is checked and put live if it passes, and publishes the
- *   journal holds as accepted and not done are built again;
- * - with nothing live, that check (or, when it fails or there is no export, a build) runs
- *   before the server listens, as visitors would get nothing but 503 meanwhile. That check
- *   is of links and assets only: the HTML checker's Java takes 6-15 s to start (a start on
- *   a fresh folder would take 18 s instead of 2-3 s); with nothing live there is no older
- *   site to keep instead, only none; and a fresh build of the same code makes the same
- *   HTML. The next publish's build gets the whole gate; `npm run audit:fast` checks every
- *   page's HTML.
- * No error on that path stops the start while something is live: it is logged, and the
- * live build is served.
+ * What `npm start` puts live, and when, always through the publish gate: with nothing live,
+ * before the server listens; otherwise after (docs/publishing.md).
  */
 import type { Logger } from 'pino'
 import type { BuildStore } from './build-store.ts'
@@ -22,7 +9,6 @@ import type { Publisher } from './publisher.ts'
 export type StartOptions = {
   store: BuildStore
   publisher: Pick<Publisher, 'adopt' | 'resume' | 'request' | 'idle' | 'status'>
-  /** Where `npm run build` leaves a finished export (`out/`). */
   exportDir: string
   log: Logger
 }
@@ -71,6 +57,5 @@ export async function prepareStart({ store, publisher, exportDir, log }: StartOp
     throw new Error(
       `nothing to serve: no build is live and the first build failed: ${publisher.status().lastError?.message ?? 'no reason given'}`,
     )
-  // A build of pending publishes (resume) may still run: it goes live when done, as any.
   return { live: now, afterListening: async () => {} }
 }

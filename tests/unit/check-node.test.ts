@@ -1,34 +1,53 @@
 /**
  * @jest-environment node
+ *
+ * The Node version gate every npm script that runs our TypeScript starts with (check-node-version,
+ * against package.json's `engines.node`).
  */
-import { readFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { nodeVersionProblem, requiredMajor } from '@/scripts/check-node.mjs'
 
-const pkg = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as {
-  engines: unknown
-  devDependencies: Record<string, string>
-}
+const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
+const gate = scripts.start!.split(' && ')[0]!
+let dir: string
 
-test('the smallest major is read from engines.node, written >=N', () => {
-  expect(requiredMajor({ node: '>=24' })).toBe(24)
-  expect(requiredMajor({ node: '>= 26 ' })).toBe(26)
-  expect(() => requiredMajor({ node: '^24' })).toThrow('"engines.node" should read ">=N", not "^24"')
-  expect(() => requiredMajor(undefined)).toThrow('not undefined')
-})
-
-test('an older Node is refused, saying which it is and what to do; the same or newer passes', () => {
-  expect(nodeVersionProblem('20.20.2', 24)).toBe(
-    'This project runs on Node 24; this is Node 20.20.2.\n' +
-      'Run it through npm scripts (npm start, npm test): the "node" devDependency supplies Node 24.\n' +
-      'If that binary is missing, reinstall without --ignore-scripts: npm ci',
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'check-node-'))
+  // A `node` first on PATH that says it is Node 20 (and runs as the real one otherwise).
+  writeFileSync(
+    path.join(dir, 'node'),
+    `#!/bin/sh\n[ "$1" = --version ] && echo v20.20.2 && exit 0\nexec ${process.execPath} "$@"\n`,
   )
-  expect(nodeVersionProblem('24.9.0', 24)).toBeNull()
-  expect(nodeVersionProblem('25.0.0', 24)).toBeNull()
+  chmodSync(path.join(dir, 'node'), 0o755)
+  copyFileSync('package.json', path.join(dir, 'package.json'))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Runs the gate in `cwd` with an older Node first on PATH. */
+const runGate = (cwd: string) =>
+  spawnSync('sh', ['-c', gate], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${dir}:${path.resolve('node_modules/.bin')}:/usr/bin:/bin` },
+  })
+
+test('every npm script that runs a .ts file checks the Node version first', () => {
+  expect(gate).toContain('check-node-version --package')
+  const ungated = Object.entries(scripts).filter(
+    ([, script]) => /\bnode [^&]*\.ts\b/.test(script) && !script.startsWith(`${gate} && `),
+  )
+  expect(ungated).toEqual([])
 })
 
-test('the Node the devDependency supplies is one engines.node allows', () => {
-  const supplied = pkg.devDependencies.node
-  expect(supplied).toMatch(/^\d+\.\d+\.\d+$/)
-  expect(nodeVersionProblem(supplied!, requiredMajor(pkg.engines))).toBeNull()
+test("the node devDependency's Node passes, even with an older one on PATH", () => {
+  const result = runGate(process.cwd())
+  expect([result.status, result.stderr]).toEqual([0, ''])
+})
+
+test('without it, the older Node that would run the scripts is refused, saying which is wanted', () => {
+  const result = runGate(dir)
+  expect(result.status).toBe(1)
+  expect(`${result.stdout}${result.stderr}`).toMatch(/node: 20\.20\.2[\s\S]*Wanted node version >=24/)
 })
