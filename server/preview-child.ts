@@ -1,21 +1,8 @@
 /**
- * The preview process: editors' preview rendered apart from the publisher, so that a heavy
- * or hostile draft never slows or stops the process that serves visitors. The publisher
- * starts it (server/preview-process.ts) with Node's IPC channel, a heap limit and a lower
- * CPU priority; it loads Next's request handler for the preview build (`.next-preview/`),
- * listens on the Unix domain socket the publisher names (in a folder only the publisher's
- * user can open: no TCP port, no new door) and renders each request it is handed
- * (server/preview-renderer.ts), its answers compressed here (server/preview-compression.ts).
- * It tells the publisher when it is ready, and ends when the publisher does, however the
- * publisher ends: its IPC channel closes.
- *
- * Settings come from the environment: PREVIEW_SOCKET (the socket's path),
- * PREVIEW_STUDIO_ORIGINS and PREVIEW_LIMITS (JSON), and the content source's variables,
- * with Next's `.env*` files; never the publisher's secrets (server/preview-env.ts): it
- * refuses to start holding one.
- * Everything it writes is one JSON line an event on stdout, console output and Next's own
- * included (each naming the page being rendered), which the publisher takes into its
- * log through its secret scrubbing.
+ * The preview process: renders editors' drafts apart from the publisher, behind a Unix socket
+ * only the publisher opens, and ends when the publisher's IPC channel closes
+ * (docs/architecture.md, "In a process of its own"). Settings: PREVIEW_SOCKET,
+ * PREVIEW_STUDIO_ORIGINS, PREVIEW_LIMITS (JSON) and the content source's; never a secret.
  */
 import { createServer, request } from 'node:http'
 import { rm } from 'node:fs/promises'
@@ -39,12 +26,7 @@ const log = pino({ base: { proc: 'preview' } }, pino.destination({ dest: 1, sync
 // Next's own output (a render error, a warning) and any library's, as JSON lines naming the page.
 consoleToLog(log)
 
-/**
- * Asks the process for the home page once, as an editor's first request would: loading
- * the schema's rules (for the drafts' vetting) and the route's code is paid here, before
- * the publisher is told the preview is ready, not by the first editor.
- * @returns the answer's status, or the error's message (the start goes on either way)
- */
+/** Renders the home page once before saying ready, so the first editor does not pay for loading; resolves its status or error message. */
 function warmUp(socket: string): Promise<number | string> {
   return new Promise((resolve) => {
     const asked = request({ socketPath: socket, path: '/', headers: { host: 'localhost' } }, (answer) => {
@@ -56,7 +38,6 @@ function warmUp(socket: string): Promise<number | string> {
   })
 }
 
-/** The socket's path: the publisher always gives one. */
 function socketPath(): string {
   const socket = process.env.PREVIEW_SOCKET
   if (!socket) throw new Error('preview process: PREVIEW_SOCKET (the Unix socket to listen on) is not set')
@@ -67,8 +48,7 @@ async function main() {
   const started = performance.now()
   const root = process.cwd()
   const socket = socketPath()
-  // Next's .env* files, loaded as Next loads them (its own loads reuse this result), so
-  // that a secret they hold is refused before anything else runs.
+  // Loaded here (Next reuses the result) so a secret in a .env* file is refused before anything runs.
   nextEnv.loadEnvConfig(root)
   refuseSecrets("after Next's .env* files were loaded")
   const studioOrigins = JSON.parse(process.env.PREVIEW_STUDIO_ORIGINS ?? '[]') as string[]

@@ -1,17 +1,8 @@
 /**
- * The settings the preview process must never hold, however the operator gives them: the
- * publisher's secrets, which no render needs. Next's own loading of `.env*` files
- * (`@next/env`, `loadEnvConfig`: `.env.production.local`, `.env.local`, `.env.production`,
- * `.env` in the app's folder) sets a variable only when the process did not start with it,
- * an empty value included. So the publisher starts the process with each of them set empty
- * (`previewEnv`), and no file brings it back, now or on any later load; the process refuses
- * to go on when one holds a value all the same (`refuseSecrets`).
+ * The publisher's secrets, which the preview process must never hold (SECURITY.md, "What editors save").
  */
 
-/**
- * The settings withheld from the preview process: the webhook's and the preview's secrets
- * (with the previous ones of a rotation) and the seed's write token.
- */
+/** The webhook's and the preview's secrets (with a rotation's previous ones) and the seed's write token. */
 export const WITHHELD_SETTINGS: readonly string[] = [
   'SANITY_WEBHOOK_SECRET',
   'SANITY_WEBHOOK_SECRET_PREVIOUS',
@@ -20,10 +11,7 @@ export const WITHHELD_SETTINGS: readonly string[] = [
   'SANITY_API_WRITE_TOKEN',
 ]
 
-/**
- * The environment the preview process starts with: `env` with each withheld setting set
- * to the empty string (not removed: an absent variable is one a `.env*` file may set).
- */
+/** `env` with each withheld setting empty: Next's `.env*` loading never overrides a set variable, even an empty one. */
 export function previewEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, ...Object.fromEntries(WITHHELD_SETTINGS.map((name) => [name, ''])) }
 }
