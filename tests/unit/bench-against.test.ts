@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  *
- * Two exports compared file by file (scripts/bench/export-diff.ts): Next's build id set
+ * Two exports compared file by file (scripts/bench/against.ts): Next's build id set
  * aside, precompressed copies left out, and a loud failure when the id cannot be found.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { compareExports, nextBuildIdOf } from '@/scripts/bench/export-diff'
+import { compareExports, nextBuildIdOf } from '@/scripts/bench/against'
 
 let root: string
 beforeEach(() => (root = mkdtempSync(path.join(os.tmpdir(), 'export-diff-'))))
