@@ -55,8 +55,6 @@ const MAX_BEST_QUALITY_BYTES = 256 * 1024
  * at 5 and 1.25 ms for 11,997 B at 6: 6 rather than 5, as fast to within the noise, a
  * little smaller, and the payloads keep the quality (and bytes) they had. The home
  * page and the list pages stay at 11 (the home page must fit the first round trip).
- * `npm run bench -- --scale-publish-only` reports a case study page's bytes at this
- * quality beside 11.
  */
 export const CASE_STUDY_QUALITY = 6
 

@@ -51,7 +51,7 @@ export const DEFAULT_PREVIEW_HEAP_MB = 512
  * (util-linux's `chrt --idle 0`), under which any other process that wakes up takes the
  * CPU from it at once, and nice 19 besides (where `chrt` is missing, nice 19 alone: the
  * publisher then gets about 98% of the time the two of them want, weights 1024 and 15).
- * Measured with `npm run bench -- --preview-isolation-only` (2 cores, 400 visitors'
+ * Measured with `npm run bench -- isolation` (2 cores, 400 visitors'
  * requests/s): visitors' p99 with an editor's preview loop running was 1.6 times their
  * p99 alone at nice 10, 1.4 times at nice 19, and no more than alone under SCHED_IDLE.
  */
