@@ -1,22 +1,7 @@
 /**
- * `npm run audit:lighthouse`: Lighthouse (the npm package, Debian chromium) on every
- * route of the export and on the empty Next.js page (tests/fixtures/empty-page), both served
- * by this project's server (compressed), mobile and desktop presets, both throttling
- * modes (simulated, as PageSpeed Insights shows, and `devtools`), median of 3 runs,
- * beside the empty page of the same few minutes (it alternates with the first route's
- * runs and is measured again before each later route; a route is compared with the
- * median of its latest 3 runs: `recentBaseline`), over two transports: HTTP/2
- * through a local TLS reverse proxy (h2: how the site runs in production, behind
- * Caddy or nginx; scripts/audit/tls-proxy.ts) and the server's own HTTP/1.1 (h1).
- * The desktop preset with applied throttling compares each route's LCP with its own
- * copy without scripts instead (`lcpBaselineOf`; scripts/audit/scriptless-copy.ts),
- * measured alternately with the route.
- * Writes reports/lighthouse.json and .md, prints one table, exits 1 when a target
- * (docs/speed.md) is missed. Slow (about 30 s per route, preset, mode and transport on 2
- * cores) and noisy: CI does not run it.
- * Options: --routes /,/sites   --runs 3   --modes simulate,devtools   --presets mobile,desktop
- *          --transports h2,h1
- * Routes: every page of the export but the booking stand-in and /studio; the 404 page at /404.
+ * `npm run audit:lighthouse [-- --routes /,/sites --runs 3 --modes simulate,devtools --presets mobile,desktop
+ * --transports h2,h1]`: Lighthouse on every visitor page beside the empty Next page of the same few minutes
+ * (docs/speed.md, "How it is measured"); writes reports/lighthouse.json and .md, exits 1 when a target is missed.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'

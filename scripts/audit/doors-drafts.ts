@@ -1,18 +1,6 @@
 /**
- * The drafts doors of `npm run audit:doors`: drafts written as an attacker with a Studio
- * login would write them (anyone allowed to save a draft), each shown in an open preview
- * session. Each got through if what it carries reaches the page as markup, a URL, an edit
- * link or a policy's host, or if it takes the page down; an attempt whose page is not a
- * rendered preview counts as through too (it proved nothing), unless taking it down is
- * what it tries.
- * - `drafts`: a `data:` and another site's script URL in the settings' booking script, a
- *   `javascript:` link in a case study, HTML-looking text in a review;
- * - `stega`: a headline that ends in an edit link of its own, to another site;
- * - `frames`: a booking widget on another site, named only by a draft;
- * - `broken`: drafts no rule foresaw (a review's name that is an object, a deeply nested
- *   array in a type no page shows, settings of an unknown type, a `drafts.drafts.` id): each
- *   page still renders, and its banner names the draft;
- * - `chain`: 400 draft case studies, each linking the next, the last one's link broken.
+ * The drafts doors (`drafts`, `stega`, `frames`, `broken`, `chain`): drafts an attacker with a Studio login saves,
+ * each shown in an open preview session; a page that is not a rendered preview proved nothing, so counts as through.
  */
 import { vercelStegaCombine, vercelStegaDecodeAll } from '@vercel/stega'
 import type { StoredDocument } from '../../lib/content/source.ts'

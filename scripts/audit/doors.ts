@@ -1,20 +1,6 @@
 /**
- * The editors' doors tried as an attacker would, against the publisher `npm start` runs
- * (on the build in `out/`, with strong webhook and preview secrets, in a folder of its own
- * whose `.env*` files hold planted secrets: doors-secrets.ts), from an editor's account
- * (an open preview session, drafts saved into the dataset it reads, an image uploaded
- * and published with the signed webhook Sanity sends), another editor's session, and
- * raw sockets. Here: open redirects, a preview cookie reused after leaving, another site
- * ending a session, reaching the preview server without an open session (no cookie, a
- * forged one, Next's own draft-mode cookie, a closed session; GET and POST), what
- * anonymous callers learn from the status and health routes, crafted document ids,
- * guessing the preview secret, and whether any secret reached the server's log. By door,
- * in modules of their own: a published drawing with a script (doors-media.ts), the
- * secrets the preview process holds (doors-secrets.ts), hostile and broken drafts, stega,
- * frames and a chain of 400 drafts (doors-drafts.ts), one session's fair share, the proxy's
- * headers and crash page, and the publish journal (doors-proxy.ts).
- * Each attempt either holds (the door stayed shut) or got through; the report lists
- * those that got through. `DOORS` names every door, in the order they are tried.
+ * `npm run audit:doors`: the editors' doors (SECURITY.md) tried as an attacker would, against a publisher of its
+ * own on the build, with planted `.env*` secrets and a copy of the seed; each attempt holds or gets through.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'

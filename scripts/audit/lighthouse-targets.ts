@@ -1,7 +1,4 @@
-/**
- * The Lighthouse targets (docs/speed.md, "Targets"), as pure functions over measured
- * samples, so `npm run audit:lighthouse` and its unit test share one definition.
- */
+/** The Lighthouse targets (docs/speed.md, "Targets") as pure functions over samples, shared by `npm run audit:lighthouse` and its unit test. */
 import { median } from '../bench/median.ts'
 
 /**

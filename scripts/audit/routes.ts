@@ -1,9 +1,4 @@
-/**
- * Which URLs the audit visits: every page of a static export, as the clean URL a
- * visitor types, plus one unknown path for the 404 page. The small page at an old
- * address (a legacy id: the server redirects it to the slug's page) is no route of its
- * own; the Nu HTML checker still reads its file.
- */
+/** The URLs the audits visit: every page of an export as its clean URL, and an unknown path for the 404 page (an old address's redirect page is no route). */
 import { decodedPath, listFiles, urlPathOf, type Redirect } from '../../lib/build-output.ts'
 import { NOT_FOUND_PAGES } from '../../postbuild/next-export-shape.ts'
 

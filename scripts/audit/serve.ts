@@ -1,9 +1,4 @@
-/**
- * Serves a build the way `npm start` does (for audits, benchmarks and tests): `server/main.ts` as a child process on
- * its own builds folder (a temp dir) and a free port on 127.0.0.1. At start, with
- * nothing live in that folder, the publisher checks the complete export in `out/` (the
- * publish gate's links check) and puts a copy of it live before it answers.
- */
+/** Serves a build as `npm start` does (`server/main.ts` on a builds folder of its own and a free port of 127.0.0.1), for audits, benches and tests. */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
