@@ -73,8 +73,9 @@ export function bannerOf(html: string): string {
   return html.slice(start, html.indexOf('</aside>', start) + '</aside>'.length)
 }
 
-/** Waits until the publisher reports its preview ready (5 minutes at most). */
-export const previewReady = (context: DoorsContext) => waitForPreview(context.origin, context.webhookSecret)
+/** Waits until the publisher reports its preview ready, through restarts (5 minutes at most). */
+export const previewReady = (context: DoorsContext) =>
+  waitForPreview(context.origin, context.webhookSecret, true)
 
 /**
  * Waits until the preview renders `/` for this session again (its renders queued before

@@ -191,14 +191,19 @@ export async function previewPublisher(
 }
 
 /**
- * Waits until the publisher reports its preview ready.
- * @throws Error when it failed, or after `timeoutMs`
+ * Waits until the publisher reports its preview ready (through a restart, with `throughRestarts`).
+ * @throws Error when it is down (unless `throughRestarts`), or after 5 minutes
  */
-export async function previewReady(base: string, webhookSecret: string, timeoutMs = 300_000): Promise<void> {
+export async function previewReady(
+  base: string,
+  webhookSecret: string,
+  throughRestarts = false,
+): Promise<void> {
+  const timeoutMs = 300_000
   for (const until = Date.now() + timeoutMs; ; await sleep(100)) {
     const state = (await readHealth(base, webhookSecret)).preview
     if (state === 'ready') return
-    if (typeof state === 'object') throw new Error(`the preview failed: ${state.failed}`)
+    if (typeof state === 'object' && !throughRestarts) throw new Error(`the preview failed: ${state.failed}`)
     if (Date.now() > until) throw new Error(`the preview was not ready within ${timeoutMs / 1000} s`)
   }
 }
