@@ -27,6 +27,7 @@ import { hostileImage, mediaAttempts, publishHostileImage } from './doors-media.
 import { crashAttempts, fairShareAttempts, journalAttempts, rawAttempts } from './doors-proxy.ts'
 import { publisherFolder, secretAttempts } from './doors-secrets.ts'
 import { serveExport, type ServedSite } from './serve.ts'
+import { timed } from '../bench/harness.ts'
 
 export type { DoorAttempt } from './doors-kit.ts'
 
@@ -80,11 +81,6 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
   const attempt = (door: string, what: string, through: boolean, detail?: string) =>
     attempts.push({ door, attempt: what, through, ...(detail ? { detail } : {}) })
   const timings: Record<string, number> = {}
-  const timed = async (name: string, step: () => Promise<void>) => {
-    const started = performance.now()
-    await step()
-    timings[name] = Math.round(performance.now() - started)
-  }
   let site: ServedSite | undefined
   try {
     const started = performance.now()
@@ -122,15 +118,18 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
     const otherEditor = await openSession(origin, previewSecret)
     await previewReady(context)
     timings.start = Math.round(performance.now() - started)
-    await timed('media', async () => mediaAttempts(context, hostile, await published))
-    await timed('secrets', () => secretAttempts(context, folder))
-    await timed('drafts', () => draftAttempts(context))
-    await timed('proxy', () => rawAttempts(context))
-    await timed('share', () => fairShareAttempts(context, otherEditor))
-    await timed('crash', () => crashAttempts(context))
-    await timed('chain', () => chainAttempts(context))
-    await timed('guessing', () => guessingAttempts(context))
-    await timed('journal', () => journalAttempts(context, hostile.site))
+    const steps: Record<string, () => Promise<void>> = {
+      media: async () => mediaAttempts(context, hostile, await published),
+      secrets: () => secretAttempts(context, folder),
+      drafts: () => draftAttempts(context),
+      proxy: () => rawAttempts(context),
+      share: () => fairShareAttempts(context, otherEditor),
+      crash: () => crashAttempts(context),
+      chain: () => chainAttempts(context),
+      guessing: () => guessingAttempts(context),
+      journal: () => journalAttempts(context, hostile.site),
+    }
+    for (const [name, step] of Object.entries(steps)) timings[name] = Math.round(await timed(step))
   } finally {
     await site?.stop()
     rmSync(datasetDir, { recursive: true, force: true })
