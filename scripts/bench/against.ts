@@ -31,9 +31,7 @@ export function nextBuildIdOf(exportDir: string): string {
     .filter((entry) => entry.isDirectory() && !['chunks', 'media', 'css'].includes(entry.name))
     .map((entry) => entry.name)
   if (ids.length !== 1)
-    throw new Error(
-      `export-diff: expected one build id folder in ${folder}, found [${ids.sort().join(', ')}]`,
-    )
+    throw new Error(`bench: expected one build id folder in ${folder}, found [${ids.sort().join(', ')}]`)
   return ids[0]!
 }
 

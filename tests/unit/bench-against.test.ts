@@ -10,7 +10,7 @@ import path from 'node:path'
 import { compareExports, nextBuildIdOf } from '@/scripts/bench/against'
 
 let root: string
-beforeEach(() => (root = mkdtempSync(path.join(os.tmpdir(), 'export-diff-'))))
+beforeEach(() => (root = mkdtempSync(path.join(os.tmpdir(), 'bench-against-'))))
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 
 /** An export with Next's build id `id` and the given files (`{id}` in a path or text is the id). */
