@@ -1,25 +1,11 @@
 /**
- * `npm run audit:lighthouse`: Lighthouse (the npm package, Debian chromium) on every
- * route of the export and on the empty Next.js page (tests/fixtures/empty-page), both served
- * by this project's server (compressed), mobile and desktop presets, both throttling
- * modes (simulated, as PageSpeed Insights shows, and `devtools`), median of 3 runs,
- * beside the empty page of the same few minutes (it alternates with the first route's
- * runs and is measured again before each later route; a route is compared with the
- * median of its latest 3 runs: `recentBaseline`), over two transports: HTTP/2
- * through a local TLS reverse proxy (h2: how the site runs in production, behind
- * Caddy or nginx; scripts/audit/tls-proxy.ts) and the server's own HTTP/1.1 (h1).
- * The desktop preset with applied throttling compares each route's LCP with its own
- * copy without scripts instead (`lcpBaselineOf`; scripts/audit/scriptless-copy.ts),
- * measured alternately with the route.
- * Writes reports/lighthouse.json and .md, prints one table, exits 1 when a target
- * (docs/speed.md) is missed. Slow (about 30 s per route, preset, mode and transport on 2
- * cores) and noisy: CI does not run it.
- * Options: --routes /,/sites   --runs 3   --modes simulate,devtools   --presets mobile,desktop
- *          --transports h2,h1
- * Routes: every page of the export but the booking stand-in and /studio; the 404 page at /404.
+ * `npm run audit:lighthouse [-- --routes /,/sites --runs 3 --modes simulate,devtools --presets mobile,desktop
+ * --transports h2,h1]`: Lighthouse on every visitor page beside the empty Next page of the same few minutes
+ * (docs/speed.md, "How it is measured"); writes reports/lighthouse.json and .md, exits 1 when a target is missed.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig } from 'lighthouse'
 import { readRedirects } from '../lib/build-output.ts'
@@ -40,14 +26,19 @@ import { writeScriptlessCopy } from './audit/scriptless-copy.ts'
 import { serveExport } from './audit/serve.ts'
 import { startTlsProxy } from './audit/tls-proxy.ts'
 
-const arg = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`)
-  return index > 0 ? process.argv[index + 1] : undefined
-}
-const runs = Number(arg('runs') ?? 3)
-const modes = (arg('modes') ?? 'simulate,devtools').split(',') as ThrottlingMode[]
-const presets = (arg('presets') ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[]
-const transports = (arg('transports') ?? 'h2,h1').split(',') as ('h2' | 'h1')[]
+const { values: args } = parseArgs({
+  options: {
+    routes: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    modes: { type: 'string', default: 'simulate,devtools' },
+    presets: { type: 'string', default: 'mobile,desktop' },
+    transports: { type: 'string', default: 'h2,h1' },
+  },
+})
+const runs = Number(args.runs)
+const modes = args.modes.split(',') as ThrottlingMode[]
+const presets = args.presets.split(',') as ('mobile' | 'desktop')[]
+const transports = args.transports.split(',') as ('h2' | 'h1')[]
 
 async function measure(
   url: string,
@@ -100,7 +91,7 @@ if (!existsSync('out/.build.json')) throw new Error('no complete build in out/: 
 // Rebuilt on every run, so the baseline always has this toolchain (Next, React, finalize).
 await buildEmptyPage()
 const routes =
-  arg('routes')?.split(',') ??
+  args.routes?.split(',') ??
   // Visitors' pages only: not the booking stand-in (a local placeholder for the external
   // widget) nor /studio (the editors' tool, noindex on purpose).
   routesOf(await htmlFilesOf(path.resolve('out')), {
@@ -114,16 +105,18 @@ const routes =
 const measuredUrl = (route: string) => (route === NOT_FOUND_ROUTE ? '/404' : route)
 const scriptlessDir = path.resolve('.cache/audit-scriptless')
 await writeScriptlessCopy(path.resolve('out'), scriptlessDir)
-const site = await serveExport(path.resolve('out'))
-const empty = await serveExport(EMPTY_PAGE_OUT)
-const scriptless = await serveExport(scriptlessDir)
-const siteTls = await startTlsProxy(site.origin)
-const emptyTls = await startTlsProxy(empty.origin)
-const scriptlessTls = await startTlsProxy(scriptless.origin)
-const origins = {
-  h1: { site: site.origin, empty: empty.origin, scriptless: scriptless.origin },
-  h2: { site: siteTls.origin, empty: emptyTls.origin, scriptless: scriptlessTls.origin },
-}
+const served = [
+  await serveExport(path.resolve('out')),
+  await serveExport(EMPTY_PAGE_OUT),
+  await serveExport(scriptlessDir),
+]
+const proxies = await Promise.all(served.map((server) => startTlsProxy(server.origin)))
+const originsOf = (list: { origin: string }[]) => ({
+  site: list[0]!.origin,
+  empty: list[1]!.origin,
+  scriptless: list[2]!.origin,
+})
+const origins = { h1: originsOf(served), h2: originsOf(proxies) }
 
 type Row = {
   route: string
@@ -177,12 +170,7 @@ try {
         }
       }
 } finally {
-  await siteTls.stop()
-  await emptyTls.stop()
-  await scriptlessTls.stop()
-  await site.stop()
-  await empty.stop()
-  await scriptless.stop()
+  for (const server of [...proxies, ...served]) await server.stop()
 }
 
 mkdirSync('reports', { recursive: true })

@@ -1,9 +1,4 @@
-/**
- * `npm run audit:size`: what each exported page makes a browser download, JavaScript,
- * CSS and HTML, gzip, in KiB (thin CLI over scripts/bench/bytes.ts; `npm run bench`
- * prints the same beside the empty page, with brotli and raw sizes).
- * Usage: npm run build && npm run audit:size   (OUT_DIR overrides out/)
- */
+/** `npm run audit:size` (after a build; OUT_DIR for another export): each page's JavaScript, CSS and HTML, gzip KiB. */
 import path from 'node:path'
 import { routeBytes } from './bench/bytes.ts'
 

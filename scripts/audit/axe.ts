@@ -1,8 +1,4 @@
-/**
- * axe-core (through `@axe-core/playwright`) on every route at phone and desktop
- * widths, in the system Chromium with the flags of playwright.config.ts, after the
- * loading splash (marked as seen, as tests/e2e/fixtures.ts does).
- */
+/** axe-core on every route at phone and desktop widths, in the system Chromium with playwright.config.ts's flags, after the splash. */
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser } from '@playwright/test'
 import { SPLASH_SEEN_KEY } from '../../lib/splash.ts'

@@ -1,22 +1,11 @@
 /**
- * The drafts doors of `npm run audit:doors`: drafts written as an attacker with a Studio
- * login would write them (anyone allowed to save a draft), each shown in an open preview
- * session. Each got through if what it carries reaches the page as markup, a URL, an edit
- * link or a policy's host, or if it takes the page down; an attempt whose page is not a
- * rendered preview counts as through too (it proved nothing), unless taking it down is
- * what it tries.
- * - `drafts`: a `data:` and another site's script URL in the settings' booking script, a
- *   `javascript:` link in a case study, HTML-looking text in a review;
- * - `stega`: a headline that ends in an edit link of its own, to another site;
- * - `frames`: a booking widget on another site, named only by a draft;
- * - `broken`: drafts no rule foresaw (a review's name that is an object, a deeply nested
- *   array in a type no page shows, settings of an unknown type, a `drafts.drafts.` id): each
- *   page still renders, and its banner names the draft;
- * - `chain`: 400 draft case studies, each linking the next, the last one's link broken.
+ * The drafts doors (`drafts`, `stega`, `frames`, `broken`, `chain`): drafts an attacker with a Studio login saves,
+ * each shown in an open preview session; a page that is not a rendered preview proved nothing, so counts as through.
  */
 import { vercelStegaCombine, vercelStegaDecodeAll } from '@vercel/stega'
 import type { StoredDocument } from '../../lib/content/source.ts'
 import { STUDIO_BASE_PATH } from '../../lib/studio.ts'
+import { chainedDrafts } from './draft-chain.ts'
 import { DEFAULT_RENDER_LIMITS } from '../../server/preview-renderer.ts'
 import {
   bannerOf,
@@ -216,46 +205,6 @@ async function brokenDrafts(context: DoorsContext, { settings, review, faq }: Or
 export const CHAIN_LENGTH = 400
 
 /**
- * `length` small draft-only case studies, each linking the next one's page in its text,
- * the last one a page that does not exist: when one breaks a rule, the one linking it
- * breaks too, and so on up the chain.
- */
-export function chainedStudies(study: StoredDocument, length = CHAIN_LENGTH): StoredDocument[] {
-  const block = (key: string, text: string, href?: string) => ({
-    _type: 'block',
-    _key: key,
-    style: 'normal',
-    markDefs: href ? [{ _type: 'link', _key: `${key}l`, href }] : [],
-    children: [{ _type: 'span', _key: `${key}s`, text, marks: href ? [`${key}l`] : [] }],
-  })
-  return Array.from({ length }, (_, index) => {
-    const slug = `audit-chain-${index}`
-    const next =
-      index + 1 < length ? `/case-studies/audit-chain-${index + 1}` : '/case-studies/audit-chain-missing'
-    return {
-      _id: `drafts.${slug}`,
-      _type: 'caseStudy',
-      title: `Chain ${index}`,
-      detailTitle: `Chain study ${index}`,
-      slug: { _type: 'slug', current: slug },
-      legacyId: slug,
-      issue: [
-        block(
-          'i',
-          `Study ${index} of a chain of draft case studies, each linking the next one's page.`,
-          next,
-        ),
-      ],
-      solution: [block('s', 'A solution.')],
-      outcome: [block('o', 'An outcome.')],
-      image: study.image,
-      details: ['One.', 'Two.', 'Three.'],
-      order: 100 + index,
-    }
-  })
-}
-
-/**
  * The chain (see the module comment): the editor must get `/case-studies` with the banner
  * naming the broken study, or the render limit's own page, within the limit (20 s, and 2 s
  * for the answer to travel); and the preview must render `/` within 10 s once the drafts
@@ -266,7 +215,7 @@ export async function chainAttempts(context: DoorsContext, length = CHAIN_LENGTH
   const { origin, cookie, attempt } = context
   const { study } = originalsOf(context.seed)
   await previewSettled(context)
-  withDrafts(context, chainedStudies(study, length))
+  withDrafts(context, chainedDrafts(study, length, 'audit-chain', true))
   const limitMs = DEFAULT_RENDER_LIMITS.timeLimitMs + 2_000
   const page = await previewPage(origin, cookie, '/case-studies')
   const listed = bannerOf(page.html).includes(`drafts.audit-chain-${length - 1}`)

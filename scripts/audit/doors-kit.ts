@@ -1,15 +1,10 @@
-/**
- * What every door of `npm run audit:doors` shares (scripts/audit/doors.ts runs them): the
- * attempt record, the running publisher as an attacker sees it (its origin, an editor's
- * open preview session, the dataset file it reads drafts from), and the small readers the
- * attempts use (a preview page, a policy's sources, a raw HTTP exchange).
- */
-import { renameSync, writeFileSync } from 'node:fs'
+/** What every door of `npm run audit:doors` shares: the attempt record, the publisher as an attacker sees it, and small readers of its answers. */
 import { connect } from 'node:net'
 import type { StoredDocument } from '../../lib/content/source.ts'
-import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
-import { readHealth } from '../publisher-client.ts'
+import { previewReady as waitForPreview } from '../bench/harness.ts'
 import type { ServedSite } from './serve.ts'
+
+export { previewCookie as openSession, writeDataset } from '../bench/harness.ts'
 
 /** One attempt and whether it got through. */
 export type DoorAttempt = { door: string; attempt: string; through: boolean; detail?: string }
@@ -34,16 +29,6 @@ export type DoorsContext = {
   attempt: Attempt
 }
 
-/**
- * Writes documents as an NDJSON dataset file, whole (a reader never sees part of it).
- * @param lines more documents, each already one line of JSON (one too deep for JSON.stringify)
- */
-export function writeDataset(file: string, documents: StoredDocument[], lines: string[] = []): void {
-  const partial = `${file}.partial`
-  writeFileSync(partial, [...documents.map((doc) => JSON.stringify(doc)), ...lines].join('\n') + '\n')
-  renameSync(partial, file)
-}
-
 /** A policy's sources for one directive, e.g. `script-src`. */
 export const sourcesOf = (policy: string, directive: string): string[] =>
   policy
@@ -54,17 +39,6 @@ export const sourcesOf = (policy: string, directive: string): string[] =>
 
 /** The first cookie a response sets, as `name=value`. */
 export const sessionOf = (answer: Response): string => answer.headers.getSetCookie()[0]?.split(';')[0] ?? ''
-
-/** Opens a preview session with the right secret; its cookie. */
-export async function openSession(origin: string, previewSecret: string): Promise<string> {
-  const answer = await fetch(`${origin}${PREVIEW_ENABLE_PATH}?secret=${encodeURIComponent(previewSecret)}`, {
-    redirect: 'manual',
-  })
-  const cookie = sessionOf(answer)
-  if (answer.status !== 303 || !cookie)
-    throw new Error(`audit:doors: /preview/enable answered ${answer.status}, not a session`)
-  return cookie
-}
 
 /** A preview page as an editor gets it. */
 export type PreviewAnswer = {
@@ -99,18 +73,9 @@ export function bannerOf(html: string): string {
   return html.slice(start, html.indexOf('</aside>', start) + '</aside>'.length)
 }
 
-/**
- * Waits until the publisher reports its preview ready.
- * @throws Error after `timeoutMs`
- */
-export async function previewReady(context: DoorsContext, timeoutMs = 300_000): Promise<void> {
-  const until = Date.now() + timeoutMs
-  while ((await readHealth(context.origin, context.webhookSecret)).preview !== 'ready') {
-    if (Date.now() > until)
-      throw new Error(`audit:doors: the preview was not ready within ${timeoutMs / 1000} s`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
+/** Waits until the publisher reports its preview ready, through restarts (5 minutes at most). */
+export const previewReady = (context: DoorsContext) =>
+  waitForPreview(context.origin, context.webhookSecret, true)
 
 /**
  * Waits until the preview renders `/` for this session again (its renders queued before

@@ -1,14 +1,6 @@
 /**
- * The media door of `npm run audit:doors`: an editor uploads a drawing that runs a script
- * when opened on its own (an SVG with a `<script>` and an `onload` handler), makes it a
- * portfolio site's screenshot and publishes: the publisher's real rebuild on a signed
- * webhook, as Sanity sends it. The drawing then answers at its content address on the
- * live site (`/media/<sha1>-WxH.svg`), and in an editor's preview (`/media/…` and
- * `/preview-media/<assetId>`). Each of the three got through when it is served without a
- * policy that runs nothing (`default-src 'none'` and `sandbox`), without
- * `X-Content-Type-Options: nosniff`, with its script still in its bytes, or when Chromium
- * opening it on its own ran the script or the handler. A publish that refused the drawing
- * (its build failed naming the asset) holds: it never went live.
+ * The media door: an SVG with a script, published by a real rebuild, must be served at its three addresses with a
+ * policy that runs nothing, nosniff, no script in its bytes, and run nothing when Chromium opens it (or be refused).
  */
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'

@@ -1,18 +1,4 @@
-/**
- * The proxy doors of `npm run audit:doors`: what the publisher does with a session's
- * requests on the way to the preview process and back, and with what it keeps on disk.
- * - `share`: one session bursts share cards while another asks for a page at the same
- *   moment: the other must not get 503 or wait over 2 s, and a "busy" answer never reports
- *   more waiting than the queue's bound;
- * - `proxy`: over raw sockets with an open session: an absolute-form target and a
- *   malformed escape still get the preview's headers (no-store, a policy, nosniff);
- *   `Expect: 100-continue` and `Upgrade: websocket` are answered, not "did not answer";
- *   a page carries no hop-by-hop header of the preview process's; once the process crashed
- *   the editor's 503 holds no draft's id or text;
- * - `journal`: webhook deliveries with a 15 kB idempotency key, each repeated: the publish
- *   journal (`<site dir>/publish-journal.ndjson`) grows by a small bound per key, not by
- *   the key.
- */
+/** The proxy doors (`share`, `proxy`, `journal`): what the publisher does with a session's requests on the way to the preview and back, and what it keeps on disk. */
 import { randomBytes } from 'node:crypto'
 import { statSync } from 'node:fs'
 import path from 'node:path'

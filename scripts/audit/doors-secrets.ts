@@ -1,15 +1,6 @@
 /**
- * The secrets door of `npm run audit:doors`: the preview process must hold none of the
- * publisher's secrets, however the operator gives them. An operator who keeps them in
- * `.env.local` (as `npm start` reads them), `.env.production` or `.env` puts them where
- * Next, inside the preview process, reads its own settings. So the audit's publisher
- * runs in a folder of its own (`publisherFolder`: the repository's code linked in, its own
- * copies of `out/` and `public/`, and those three files holding planted values), and the
- * attempts then look at the preview process from outside: its spawn environment
- * (`/proc/<pid>/environ`), what its `process.env` holds now (asked through Node's
- * inspector, which SIGUSR1 opens, as a debugger on the machine would; names only), and the
- * publisher's log (a planted value, or a line of the preview process naming a secret
- * variable it found).
+ * The secrets door: the preview process holds none of the publisher's secrets planted in `.env*` files, in its
+ * spawn environment, its `process.env` (read through Node's inspector) or the log.
  */
 import { randomBytes } from 'node:crypto'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'

@@ -1,20 +1,6 @@
 /**
- * The editors' doors tried as an attacker would, against the publisher `npm start` runs
- * (on the build in `out/`, with strong webhook and preview secrets, in a folder of its own
- * whose `.env*` files hold planted secrets: doors-secrets.ts), from an editor's account
- * (an open preview session, drafts saved into the dataset it reads, an image uploaded
- * and published with the signed webhook Sanity sends), another editor's session, and
- * raw sockets. Here: open redirects, a preview cookie reused after leaving, another site
- * ending a session, reaching the preview server without an open session (no cookie, a
- * forged one, Next's own draft-mode cookie, a closed session; GET and POST), what
- * anonymous callers learn from the status and health routes, crafted document ids,
- * guessing the preview secret, and whether any secret reached the server's log. By door,
- * in modules of their own: a published drawing with a script (doors-media.ts), the
- * secrets the preview process holds (doors-secrets.ts), hostile and broken drafts, stega,
- * frames and a chain of 400 drafts (doors-drafts.ts), one session's fair share, the proxy's
- * headers and crash page, and the publish journal (doors-proxy.ts).
- * Each attempt either holds (the door stayed shut) or got through; the report lists
- * those that got through. `DOORS` names every door, in the order they are tried.
+ * `npm run audit:doors`: the editors' doors (SECURITY.md) tried as an attacker would, against a publisher of its
+ * own on the build, with planted `.env*` secrets and a copy of the seed; each attempt holds or gets through.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -28,7 +14,7 @@ import {
   PREVIEW_PERSPECTIVE_PATH,
   PUBLISH_STATUS_PATH,
 } from '../../lib/publisher-routes.ts'
-import { chainAttempts, CHAIN_LENGTH, draftAttempts } from './doors-drafts.ts'
+import { chainAttempts, draftAttempts } from './doors-drafts.ts'
 import {
   openSession,
   previewReady,
@@ -38,9 +24,10 @@ import {
   type DoorsContext,
 } from './doors-kit.ts'
 import { hostileImage, mediaAttempts, publishHostileImage } from './doors-media.ts'
-import { BURST, crashAttempts, fairShareAttempts, journalAttempts, rawAttempts } from './doors-proxy.ts'
+import { crashAttempts, fairShareAttempts, journalAttempts, rawAttempts } from './doors-proxy.ts'
 import { publisherFolder, secretAttempts } from './doors-secrets.ts'
 import { serveExport, type ServedSite } from './serve.ts'
+import { timed } from '../bench/harness.ts'
 
 export type { DoorAttempt } from './doors-kit.ts'
 
@@ -48,32 +35,12 @@ export type { DoorAttempt } from './doors-kit.ts'
 export const DOORS_REPORT_FILE = 'reports/audit-doors.json'
 
 /** Every door, in the order the audit tries them. */
-export const DOORS = [
-  'redirect',
-  'session',
-  'preview',
-  'health',
-  'status',
-  'ids',
-  'media',
-  'secrets',
-  'drafts',
-  'stega',
-  'frames',
-  'broken',
-  'proxy',
-  'share',
-  'chain',
-  'guessing',
-  'journal',
-  'log',
-] as const
+export const DOORS =
+  'redirect session preview health status ids media secrets drafts stega frames broken proxy share chain guessing journal log'.split(
+    ' ',
+  )
 
-/**
- * The whole run: every attempt, the secret-in-log check over the server's output, and
- * each step's time in ms (`start`: the publisher, its preview and the attempts that need
- * no preview; then one a door or group of doors, `media` with the wait for the publish).
- */
+/** Every attempt, the log's size, those that got through, and each step's ms (`start`: the publisher, its preview and the attempts needing none). */
 export type DoorsReport = {
   attempts: DoorAttempt[]
   logLines: number
@@ -82,54 +49,22 @@ export type DoorsReport = {
 }
 
 /** Redirect targets that a naive check lets off the site (each must land on this origin). */
-export const REDIRECTS = [
-  '//evil.example/',
-  '/\\evil.example',
-  '/.//evil.example/',
-  '/..//evil.example/',
-  '/a/..//evil.example/',
-  '/./a/../..//evil.example/',
-  '/%2e//evil.example/',
-  '/%2e%2e//evil.example/',
-  '/.\\/evil.example/',
-  '/\\/evil.example/',
-  '/\t/evil.example/',
-  '/\n/evil.example/',
-  'https://evil.example/',
-  'http:evil.example',
-  '/%5c%5cevil.example/',
-  '/\\.\\/evil.example/',
-]
+export const REDIRECTS = (
+  '//evil.example/ /\\evil.example /.//evil.example/ /..//evil.example/ /a/..//evil.example/ ' +
+  '/./a/../..//evil.example/ /%2e//evil.example/ /%2e%2e//evil.example/ /.\\/evil.example/ /\\/evil.example/ ' +
+  '/\t/evil.example/ /\n/evil.example/ https://evil.example/ http:evil.example /%5c%5cevil.example/ /\\.\\/evil.example/'
+).split(' ')
 
 /** Ids that are not Sanity document ids (each must answer 400). */
-export const CRAFTED_IDS = [
-  'drafts.',
-  'versions.x',
-  'drafts.drafts.x',
-  'versions.',
-  'drafts.versions.r.x',
-  'a..b',
-  '.x',
-  '-x',
-]
-
-/** What a run may make smaller (a quicker run); the audit and the e2e suite use the defaults. */
-export type DoorsOptions = {
-  /** Draft case studies in the chain (default 400). */
-  chainLength?: number
-  /** Share cards one session bursts (default 40). */
-  burst?: number
-}
+export const CRAFTED_IDS =
+  'drafts. versions.x drafts.drafts.x versions. drafts.versions.r.x a..b .x -x'.split(' ')
 
 /**
  * Runs every attempt (see the module comment).
  * @param exportDir a complete export, default `out/` (copied: the publish rewrites the copy)
  * @throws Error when the publisher does not start, or its preview is not ready in 5 minutes
  */
-export async function runDoorsAudit(
-  exportDir = path.resolve('out'),
-  options: DoorsOptions = {},
-): Promise<DoorsReport> {
+export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<DoorsReport> {
   const webhookSecret = randomBytes(32).toString('hex')
   const previewSecret = randomBytes(32).toString('hex')
   // A copy of the seed that drafts are written into, with the drawing an editor uploads.
@@ -145,13 +80,7 @@ export async function runDoorsAudit(
   const attempts: DoorAttempt[] = []
   const attempt = (door: string, what: string, through: boolean, detail?: string) =>
     attempts.push({ door, attempt: what, through, ...(detail ? { detail } : {}) })
-  /** Each step's time in ms: `start` is the publisher's and its preview's start, with the attempts that need no preview. */
   const timings: Record<string, number> = {}
-  const timed = async (name: string, step: () => Promise<void>) => {
-    const started = performance.now()
-    await step()
-    timings[name] = Math.round(performance.now() - started)
-  }
   let site: ServedSite | undefined
   try {
     const started = performance.now()
@@ -189,15 +118,18 @@ export async function runDoorsAudit(
     const otherEditor = await openSession(origin, previewSecret)
     await previewReady(context)
     timings.start = Math.round(performance.now() - started)
-    await timed('media', async () => mediaAttempts(context, hostile, await published))
-    await timed('secrets', () => secretAttempts(context, folder))
-    await timed('drafts', () => draftAttempts(context))
-    await timed('proxy', () => rawAttempts(context))
-    await timed('share', () => fairShareAttempts(context, otherEditor, options.burst ?? BURST))
-    await timed('crash', () => crashAttempts(context))
-    await timed('chain', () => chainAttempts(context, options.chainLength ?? CHAIN_LENGTH))
-    await timed('guessing', () => guessingAttempts(context))
-    await timed('journal', () => journalAttempts(context, hostile.site))
+    const steps: Record<string, () => Promise<void>> = {
+      media: async () => mediaAttempts(context, hostile, await published),
+      secrets: () => secretAttempts(context, folder),
+      drafts: () => draftAttempts(context),
+      proxy: () => rawAttempts(context),
+      share: () => fairShareAttempts(context, otherEditor),
+      crash: () => crashAttempts(context),
+      chain: () => chainAttempts(context),
+      guessing: () => guessingAttempts(context),
+      journal: () => journalAttempts(context, hostile.site),
+    }
+    for (const [name, step] of Object.entries(steps)) timings[name] = Math.round(await timed(step))
   } finally {
     await site?.stop()
     rmSync(datasetDir, { recursive: true, force: true })

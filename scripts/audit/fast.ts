@@ -1,91 +1,124 @@
-/**
- * The fast part of `npm run audit`: axe at two widths on every route, the Nu HTML
- * checker on every exported HTML file and linkinator over the served site, against
- * the build in `out/` (built first when there is no complete one), served by the
- * project's own server.
- */
+/** `npm run audit:fast`: axe at two widths on every route, the Nu HTML checker on every HTML file and linkinator over the site, on the served build. */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { readBuildInfo, readRedirects } from '../../lib/build-output.ts'
-import { auditAccessibility } from './axe.ts'
-import { checkLinks } from './links.ts'
-import type { FastAuditReport } from './report.ts'
-import { htmlFilesOf, routesOf } from './routes.ts'
+import { checkHtml, type HtmlError } from '../../server/nu-html-checker.ts'
+import { auditAccessibility, type AxePageResult } from './axe.ts'
+import { checkLinks, type LinkReport } from './links.ts'
+import { htmlFilesOf, routesOf, type Route } from './routes.ts'
 import { serveExport } from './serve.ts'
-import { checkHtml } from '../../server/nu-html-checker.ts'
 
-const seconds = (ms: number) => Math.round(ms / 100) / 10
-
-/** Runs a step and measures it. */
-async function timed<T>(step: () => Promise<T>): Promise<{ value: T; seconds: number }> {
-  const started = performance.now()
-  const value = await step()
-  return { value, seconds: seconds(performance.now() - started) }
+/** Everything the fast audit measured (seconds per step). */
+export type FastAuditReport = {
+  measuredAt: string
+  buildId: string
+  seconds: Record<string, number>
+  routes: Route[]
+  axe: AxePageResult[]
+  html: { files: string[]; errors: HtmlError[] }
+  links: LinkReport
 }
 
 /**
- * Makes sure `exportDir` holds a complete build (`.build.json`); when the default `out/`
- * does not, runs `npm run build` (which writes `out/`).
- * @returns the seconds the build took (0 when there was one)
- * @throws Error when the build fails, or another folder than `out/` is incomplete
- */
-export async function ensureBuild(exportDir: string): Promise<number> {
-  if (await readBuildInfo(exportDir)) return 0
-  if (exportDir !== path.resolve('out'))
-    throw new Error(`${exportDir} is not a complete build (no .build.json)`)
-  console.log('audit: no complete build in out/: npm run build')
-  const started = performance.now()
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
-  if (result.status !== 0) throw new Error('npm run build failed')
-  return seconds(performance.now() - started)
-}
-
-/**
- * The whole fast audit.
- * @param options exportDir: the export (default `out/`); skip: HTML path prefixes that are no route to audit
+ * The whole fast audit on `exportDir` (default out/, built first when it holds no complete build).
+ * @param skip HTML path prefixes that are no route to audit
+ * @throws Error when the build fails, or another folder than out/ is incomplete
  */
 export async function runFastAudit(
   options: { exportDir?: string; skip?: readonly string[] } = {},
 ): Promise<FastAuditReport> {
-  const started = performance.now()
+  const seconds: Record<string, number> = {}
+  const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const started = performance.now()
+    const value = await step()
+    seconds[name] = Math.round((performance.now() - started) / 100) / 10
+    return value
+  }
   const exportDir = path.resolve(options.exportDir ?? 'out')
-  const build = await ensureBuild(exportDir)
+  if (!(await readBuildInfo(exportDir))) {
+    if (exportDir !== path.resolve('out'))
+      throw new Error(`${exportDir} is not a complete build (no .build.json)`)
+    console.log('audit: no complete build in out/: npm run build')
+    await timed('build', async () => {
+      if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0)
+        throw new Error('npm run build failed')
+    })
+  }
   const site = await serveExport(exportDir)
   try {
-    const info = await readBuildInfo(site.buildDir)
     const files = await htmlFilesOf(site.buildDir)
-    const moved = await readRedirects(site.buildDir)
-    const routes = routesOf(files, { skip: options.skip, redirects: moved?.redirects })
+    const redirects = (await readRedirects(site.buildDir))?.redirects
+    const routes = routesOf(files, { skip: options.skip, redirects })
     // Java's checker runs beside the browser; the crawl after axe, so the two do not share the cores.
-    const [html, browser] = await Promise.all([
-      timed(() => checkHtml(site.buildDir, files)),
-      (async () => {
-        const axe = await timed(() =>
-          auditAccessibility(
-            site.origin,
-            routes.map((route) => route.url),
-          ),
-        )
-        const links = await timed(() => checkLinks(site.origin))
-        return { axe, links }
-      })(),
-    ])
+    const [errors, axe, links] = await Promise.all([
+      timed('html', () => checkHtml(site.buildDir, files)),
+      timed('axe', () =>
+        auditAccessibility(
+          site.origin,
+          routes.map((route) => route.url),
+        ),
+      ),
+    ]).then(
+      async ([errors, axe]) => [errors, axe, await timed('links', () => checkLinks(site.origin))] as const,
+    )
     return {
       measuredAt: new Date().toISOString(),
-      buildId: info?.id ?? '?',
-      seconds: {
-        total: seconds(performance.now() - started),
-        build,
-        axe: browser.axe.seconds,
-        html: html.seconds,
-        links: browser.links.seconds,
-      },
+      buildId: (await readBuildInfo(site.buildDir))?.id ?? '?',
+      seconds,
       routes,
-      axe: browser.axe.value,
-      html: { files, errors: html.value },
-      links: browser.links.value,
+      axe,
+      html: { files, errors },
+      links,
     }
   } finally {
     await site.stop()
   }
+}
+
+/** One line a person can act on per missed target: 0 axe violations, Nu errors and broken internal links. */
+export function failuresOf(report: FastAuditReport): string[] {
+  return [
+    ...report.axe.flatMap((page) =>
+      page.violations.flatMap((v) =>
+        v.targets.map(
+          (target) => `axe ${v.rule} (${v.impact ?? '?'}) on ${page.route} at ${page.width} px: ${target}`,
+        ),
+      ),
+    ),
+    ...report.html.errors.map(
+      (e) => `HTML ${e.file}${e.line ? `:${e.line}:${e.column ?? 0}` : ''}: ${e.message}`,
+    ),
+    ...report.links.broken.map(
+      (link) =>
+        `broken link ${link.url} (${link.status ?? 'no answer'}${link.reason ? `: ${link.reason}` : ''}) on ${link.parents.join(', ') || '?'}`,
+    ),
+  ]
+}
+
+/** Prints a row per HTML file (axe violations per width, Nu errors), the links, the time and the failures. */
+export function printFastAudit(report: FastAuditReport): void {
+  const count = <T>(list: T[], test: (item: T) => boolean) => list.filter(test).length
+  console.table(
+    Object.fromEntries(
+      report.html.files.map((file) => {
+        const route = report.routes.find((each) => each.file === file)?.url
+        const axe = report.axe.filter((page) => page.route === route)
+        return [
+          route ? decodeURI(route) : `(no route) ${file}`,
+          {
+            ...Object.fromEntries(axe.map((page) => [`axe ${page.width}px`, page.violations.length])),
+            'HTML errors': count(report.html.errors, (error) => error.file === file),
+          },
+        ]
+      }),
+    ),
+  )
+  const { checked, skipped, broken } = report.links
+  const failures = failuresOf(report)
+  console.log(
+    `links: ${checked} OK, ${skipped} external skipped, ${broken.length} broken; seconds ${JSON.stringify(report.seconds)}`,
+  )
+  console.log(
+    failures.length ? `FAILED (${failures.length}):\n  - ${failures.join('\n  - ')}` : 'all targets met',
+  )
 }

@@ -1,7 +1,4 @@
-/**
- * linkinator (v8 Node API) crawling the served site from `/`: every internal page,
- * link, asset and `#fragment`; links to other origins (and mailto:, tel:) are skipped.
- */
+/** linkinator crawling the served site from `/`: internal pages, links, assets and `#fragment`s; other origins skipped. */
 import { LinkChecker, LinkState } from 'linkinator'
 
 /** A link that did not answer 2xx (or a redirect linkinator could not follow). */

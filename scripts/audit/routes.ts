@@ -1,9 +1,4 @@
-/**
- * Which URLs the audit visits: every page of a static export, as the clean URL a
- * visitor types, plus one unknown path for the 404 page. The small page at an old
- * address (a legacy id: the server redirects it to the slug's page) is no route of its
- * own; the Nu HTML checker still reads its file.
- */
+/** The URLs the audits visit: every page of an export as its clean URL, and an unknown path for the 404 page (an old address's redirect page is no route). */
 import { decodedPath, listFiles, urlPathOf, type Redirect } from '../../lib/build-output.ts'
 import { NOT_FOUND_PAGES } from '../../postbuild/next-export-shape.ts'
 
@@ -17,13 +12,8 @@ const NOT_ROUTES = new Set<string>([NOT_FOUND_PAGES.twin, NOT_FOUND_PAGES.served
 export type Route = { url: string; file: string }
 
 /**
- * Maps the export's HTML files to the URLs that serve them (`index.html` -> `/`,
- * `sites.html` -> `/sites`, `case-studies/osteopath-lancing.html` ->
- * `/case-studies/osteopath-lancing`, `booking/index.html` -> `/booking/`), sorted,
- * with NOT_FOUND_ROUTE (file `404.html`) last.
- * @param files HTML files relative to the export's root, with `/` separators
- * @param options skip: path prefixes to leave out (e.g. `['booking/']`); redirects: the
- *   build's old addresses (`readRedirects`), whose files are no route (the server redirects)
+ * The export's HTML files (relative, `/` separators) as clean URLs (`sites.html` -> `/sites`), sorted, with
+ * NOT_FOUND_ROUTE last; `skip`: path prefixes to leave out; `redirects`: old addresses, whose files are no route.
  */
 export function routesOf(
   files: readonly string[],
@@ -48,11 +38,7 @@ export function routesOf(
     : routes
 }
 
-/**
- * The HTML files of an export.
- * @param root absolute folder of the export (or of a kept build)
- * @returns paths relative to root with `/` separators, sorted
- */
+/** The HTML files of an export (or kept build), relative to it with `/` separators, sorted. */
 export async function htmlFilesOf(root: string): Promise<string[]> {
   return listFiles(root, {
     filter: (file) => file.endsWith('.html') && !file.split('/').some((part) => part.startsWith('.')),

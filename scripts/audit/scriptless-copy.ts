@@ -1,11 +1,4 @@
-/**
- * The baseline of Lighthouse's desktop preset with applied throttling
- * (`--throttling-method=devtools`): each route's own page with every `<script>`
- * removed. That mode throttles neither the network nor the CPU, so it measures
- * rendering alone; an empty page there measures what real content costs to draw,
- * not what the framework adds (docs/speed.md). The copy is the same export, served
- * the same way (its HTML recompressed), in the same run.
- */
+/** The LCP baseline of Lighthouse's desktop preset with applied throttling: each page without its scripts (docs/speed.md, "Baselines"). */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'

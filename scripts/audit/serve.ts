@@ -1,11 +1,5 @@
-/**
- * Serves a build the way `npm start` does (for audits, benchmarks and tests): `server/main.ts` as a child process on
- * its own builds folder (a temp dir) and a free port on 127.0.0.1. At start, with
- * nothing live in that folder, the publisher checks the complete export in `out/` (the
- * publish gate's links check) and puts a copy of it live before it answers.
- */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+/** Serves a build as `npm start` does (`server/main.ts` on a builds folder of its own and a free port of 127.0.0.1), for audits, benches and tests. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
@@ -30,59 +24,19 @@ export type ServedSite = {
   previewPid: () => number | undefined
 }
 
-/** Every process's parent, by process id (Linux /proc), read now. */
-function parents(): Map<number, number> {
-  const parentOf = new Map<number, number>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      // The parent's pid is the second field after the command's closing bracket.
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
-    } catch {
-      // that process ended meanwhile
-    }
-  }
-  return parentOf
-}
+/** The children of `pid` now (`pgrep -P`), those whose command line matches `pattern` when given. */
+const childrenOf = (pid: number, pattern?: string): number[] =>
+  spawnSync('pgrep', ['-P', String(pid), ...(pattern ? ['-f', pattern] : [])], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number)
 
-/**
- * Every process below `pid` now, children and their children (Linux /proc): a publisher's
- * builds, its HTML checker, its preview process.
- */
-export function descendantsOf(pid: number): number[] {
-  const parentOf = parents()
-  const found: number[] = []
-  const walk = (parent: number) => {
-    for (const [child, of] of parentOf)
-      if (of === parent) {
-        found.push(child)
-        walk(child)
-      }
-  }
-  walk(pid)
-  return found
-}
-
-/**
- * The preview process a publisher runs now: its child whose command line names
- * server/preview-child.ts (Linux /proc).
- * @param publisher the publisher's process id
- */
-export function previewPidOf(publisher: number): number | undefined {
-  for (const [pid, parent] of parents()) {
-    if (parent !== publisher) continue
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('preview-child')) return pid
-    } catch {
-      // that process ended meanwhile
-    }
-  }
-  return undefined
-}
+/** Every process below `pid` now, at any depth: a publisher's builds, HTML checker, preview process. */
+export const descendantsOf = (pid: number): number[] =>
+  childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)])
 
 /** A TCP port nobody listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
@@ -95,15 +49,9 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node server/main.ts` on the export in `exportDir` and waits for `/healthz`.
- * Used by the audits, the benchmarks and the browser tests that build.
- * @param exportDir a complete export (with `.build.json`), default `out/`; without one the server builds first
- * @param options timeoutMs: how long to wait for the server (default 60 s); env: more
- *   environment for the server (e.g. `SANITY_WEBHOOK_SECRET`, `LOCAL_DATASET`); siteDir: a
- *   builds folder of the caller's, kept by `stop` (a restart on the same builds and
- *   journal), instead of a fresh one; cwd: the folder the server runs in, as the folder
- *   `npm start` runs in (its preview process renders the app found there and Next reads
- *   the `.env*` files there), default this one
+ * Starts `node server/main.ts` on a complete export (default out/) and waits until it serves a live build.
+ * @param options timeoutMs (default 60 s); env: more environment; siteDir: a builds folder of the caller's, kept
+ *   by `stop`; cwd: the folder the server runs in (its preview renders the app there, Next reads its `.env*`)
  * @throws Error when the server exits or does not answer in time
  */
 export async function serveExport(
@@ -175,5 +123,12 @@ export async function serveExport(
     throw new Error('the server has no live build')
   }
   const pid = child.pid!
-  return { origin, buildDir, stop, output: () => output, pid, previewPid: () => previewPidOf(pid) }
+  return {
+    origin,
+    buildDir,
+    stop,
+    output: () => output,
+    pid,
+    previewPid: () => childrenOf(pid, 'preview-child')[0],
+  }
 }

@@ -1,13 +1,4 @@
-/**
- * A local TLS reverse proxy speaking HTTP/2, in front of a served build: how the
- * site runs in production (docs/publishing.md, "Running the publisher on a real host": `npm
- * start` behind Caddy or nginx, which speak HTTP/2 over TLS). Lighthouse's
- * simulated throttling models a page's requests on the connections it saw: over
- * HTTP/1.1 each parallel early request (font, hero image, favicon) opens its own
- * connection and pays a handshake round trip; over HTTP/2 they share one.
- * The certificate is self-signed for 127.0.0.1 and made per run (the browser is
- * started with `--ignore-certificate-errors`).
- */
+/** A local HTTP/2 TLS reverse proxy in front of a served build, as production runs behind Caddy or nginx (self-signed for 127.0.0.1, made per run). */
 import http2 from 'node:http2'
 import type { AddressInfo } from 'node:net'
 import proxy from 'http2-proxy'

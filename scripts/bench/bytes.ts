@@ -1,8 +1,4 @@
-/**
- * What each exported page makes a browser download, from the files its HTML
- * references: JavaScript, CSS, HTML and images, raw and compressed (the brotli
- * and gzip copies the build made, as the server sends them).
- */
+/** What each exported page makes a browser download (JavaScript, CSS, HTML with its payload, images), raw and as served compressed. */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'

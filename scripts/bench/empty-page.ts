@@ -1,8 +1,4 @@
-/**
- * The baseline of every speed figure: the empty Next.js page in `tests/fixtures/empty-page/`,
- * built with the site's own Next.js, React and settings, finalized like the site
- * (`_headers`, brotli/gzip copies, marker), so it can be served the same way.
- */
+/** The baseline of every speed figure: the empty Next.js page of tests/fixtures/empty-page, built and finalized like the site. */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { finalizeExport } from '../../postbuild/index.ts'

@@ -33,6 +33,7 @@ import { siteSettingsQuery } from '@/lib/content/queries'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { seedDocuments, writeDataset } from './helpers/dataset'
 import { standInSource, startSanityStandIn } from './helpers/sanityStandIn'
+import { chainedDrafts } from '@/scripts/audit/draft-chain'
 
 const seed = seedDocuments()
 const settings = seed.find((doc) => doc._type === 'siteSettings')!
@@ -466,42 +467,8 @@ describe('one draft never takes the preview down: it is left out, with its reaso
 })
 
 describe('the vetting grows with the drafts, not their square', () => {
-  /**
-   * `count` draft-only case studies, each linking to the next one's page (the link rule
-   * queries the view for it); with `brokenEnd`, the last breaks a rule, so that taking it
-   * out breaks the one before, and so on through the chain.
-   */
-  const chain = (count: number, tag: string, brokenEnd: boolean): StoredDocument[] =>
-    Array.from({ length: count }, (_, index) => ({
-      ...study,
-      _id: `drafts.chain-${tag}-${index}`,
-      slug: { _type: 'slug', current: `chain-${tag}-${index}` },
-      legacyId: `Chain ${tag} ${index}`,
-      title: brokenEnd && index === count - 1 ? '' : `Chain ${index}`,
-      order: 100 + index,
-      issue: [
-        {
-          _type: 'block',
-          _key: 'b1',
-          style: 'normal',
-          markDefs: [
-            {
-              _type: 'link',
-              _key: 'l1',
-              href: index === count - 1 ? '/case-studies' : `/case-studies/chain-${tag}-${index + 1}`,
-            },
-          ],
-          children: [
-            {
-              _type: 'span',
-              _key: 's1',
-              text: 'The next case study of the chain explains the rest of it, at some length, for the card.',
-              marks: ['l1'],
-            },
-          ],
-        },
-      ],
-    }))
+  const chain = (count: number, tag: string, brokenEnd: boolean) =>
+    chainedDrafts(study, count, `chain-${tag}`, brokenEnd)
 
   /**
    * The vetting's work for one read of a fresh view: validations, and rule queries run again

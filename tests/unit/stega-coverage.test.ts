@@ -1,12 +1,12 @@
 /**
  * @jest-environment node
  *
- * The click-to-edit coverage check (scripts/audit/stega-coverage.ts) reads links as the
+ * The click-to-edit coverage check (tests/e2e/stega-coverage.ts) reads links as the
  * overlays do and compares them with the dataset: an editor-owned text with no link, or a
  * link to a field that does not hold the text, is found; a fixed label is not counted.
  */
 import { stegaEncodeSourceMap } from '@sanity/client/stega'
-import { coverageOf, derivedStrings, linkOf, ownedTexts, type PageText } from '@/scripts/audit/stega-coverage'
+import { coverageOf, derivedStrings, linkOf, ownedTexts, type PageText } from '../e2e/stega-coverage'
 import { editAttribute } from '@/lib/content/stega'
 import { localSourceMap } from '@/lib/content/source-map'
 import { excerpt } from '@/lib/text'

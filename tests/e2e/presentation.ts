@@ -1,5 +1,5 @@
 /**
- * A stand-in of the Studio's Presentation tool, for the browser tests and the benchmarks:
+ * A stand-in of the Studio's Presentation tool, for the browser tests:
  * the current page (of the site's own origin, as the embedded Studio is) frames a preview
  * page and speaks Sanity's comlink protocol to it as Presentation does, records every
  * message the frame posts, and tells Presentation's refreshes to it. Visitors' pages, and

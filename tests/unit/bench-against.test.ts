@@ -1,16 +1,16 @@
 /**
  * @jest-environment node
  *
- * Two exports compared file by file (scripts/bench/export-diff.ts): Next's build id set
+ * Two exports compared file by file (scripts/bench/against.ts): Next's build id set
  * aside, precompressed copies left out, and a loud failure when the id cannot be found.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { compareExports, nextBuildIdOf } from '@/scripts/bench/export-diff'
+import { compareExports, nextBuildIdOf } from '@/scripts/bench/against'
 
 let root: string
-beforeEach(() => (root = mkdtempSync(path.join(os.tmpdir(), 'export-diff-'))))
+beforeEach(() => (root = mkdtempSync(path.join(os.tmpdir(), 'bench-against-'))))
 afterEach(() => rmSync(root, { recursive: true, force: true }))
 
 /** An export with Next's build id `id` and the given files (`{id}` in a path or text is the id). */

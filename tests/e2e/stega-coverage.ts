@@ -3,7 +3,7 @@
  * editor can change, the share whose text carries an edit link (stega, or a `data-sanity`
  * attribute on an element that shows a computed string) to the right document and field.
  * The preview's e2e test holds it at 100% on every route, exceptions named
- * (`STEGA_EXCEPTIONS`); `npm run bench -- --preview-stega-only` prints it per route.
+ * (`STEGA_EXCEPTIONS`).
  *
  * The dataset says what an editor can change: every string of every document the preview's
  * perspective shows (assets and Sanity's system documents left out), and what the site
@@ -16,8 +16,8 @@ import { stegaClean } from '@sanity/client/stega'
 import { decodeSanityNodeData } from '@sanity/visual-editing-csm'
 import { vercelStegaDecode, vercelStegaSplit } from '@vercel/stega'
 import { evaluateSync, parse, toJS } from 'groq-js'
-import { excerpt, siteHost } from '../../lib/text.ts'
-import { NOT_FOUND_ROUTE } from './routes.ts'
+import { excerpt, siteHost } from '../../lib/text'
+import { NOT_FOUND_ROUTE } from '../../scripts/audit/routes'
 
 /** One text of a page as the browser has it: a text node's, or an image's alt text. */
 export type PageText = {
