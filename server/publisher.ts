@@ -156,8 +156,8 @@ export class Publisher {
 
   /**
    * On start: requests one build when the journal holds publishes that were accepted and
-   * never went live nor failed (the publisher stopped or crashed during their build), or
-   * lines it could not read; logs which. Their documents show "building" again. Never throws:
+   * never went live nor failed (the publisher stopped or crashed during their build); logs
+   * which. Their documents show "building" again. Never throws:
    * a journal that cannot be read is logged and one build requested, as something may be pending.
    * @returns how many publishes it asked for again (0: none, no build)
    */
@@ -175,7 +175,7 @@ export class Publisher {
       return 0
     }
     const pending = journal.pending()
-    if (!pending.length && !journal.skippedLines) return 0
+    if (!pending.length) return 0
     for (const entry of pending)
       if (entry.documentId && isPublishedId(entry.documentId)) this.documentStates.requested(entry.documentId)
     log.info(
@@ -183,7 +183,6 @@ export class Publisher {
         event: 'journal.resume',
         publishes: pending.length,
         documents: [...new Set(pending.map((entry) => entry.documentId).filter(Boolean))],
-        skippedLines: journal.skippedLines,
       },
       `${pending.length} publish(es) accepted before the restart and not live yet: building again`,
     )

@@ -10,7 +10,7 @@
  *   a page carries no hop-by-hop header of the preview process's; once the process crashed
  *   the editor's 503 holds no draft's id or text;
  * - `journal`: webhook deliveries with a 15 kB idempotency key, each repeated: the publish
- *   journal (`<site dir>/publish-journal.ndjson`) grows by a small bound per key, not by
+ *   journal (`<site dir>/publish-journal.json`) grows by a small bound per key, not by
  *   the key.
  */
 import { randomBytes } from 'node:crypto'
