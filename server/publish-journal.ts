@@ -24,19 +24,18 @@ export const MAX_FIELD_CHARS = 256
 /** An idempotency key as the journal keeps it: its SHA-256, base64url (43 characters). */
 export const keyDigest = (key: string): string => createHash('sha256').update(key).digest('base64url')
 
-/** What the webhook accepted. */
 export type Delivery = { documentId?: string; type?: string; idempotencyKey?: string }
 
-/** One accepted publish: `id` is the journal's own (a delivery may come without a key). */
+/**
+ * One accepted publish: `id` the journal's own, `keyHash` the idempotency key's `keyDigest`, `at` ISO
+ * 8601, `outcome` set once a build that carried it had its final answer.
+ */
 export type JournalEntry = {
   id: string
-  /** The delivery's idempotency key's digest (`keyDigest`). */
   keyHash?: string
   documentId?: string
   type?: string
-  /** When it was accepted, ISO 8601. */
   at: string
-  /** Set once a build that carried it had its final answer. */
   outcome?: 'live' | 'failed'
 }
 
@@ -59,20 +58,15 @@ export async function writeAtomic(file: string, text: string): Promise<void> {
   await folder.sync().finally(() => folder.close())
 }
 
+/** `write`, `read` and `now` are replaced in tests; `warn` is told of a damaged file set aside. */
 export type JournalOptions = {
-  /** How the file is written (default writeAtomic; tests inject faults). */
   write?: typeof writeAtomic
-  /** How the file is read (default readFile; tests inject faults). */
   read?: (file: string) => Promise<string>
-  /** Clock in ms (tests). */
   now?: () => number
-  /** Default MAX_ENTRIES. */
   maxEntries?: number
-  /** Told of what went wrong without losing a publish (a damaged file set aside). */
   warn?: (message: string, detail?: Record<string, unknown>) => void
 }
 
-/** See the module comment. */
 export class PublishJournal {
   readonly file: string
   readonly #write: typeof writeAtomic
@@ -83,7 +77,6 @@ export class PublishJournal {
   /** Every publish still needed, oldest first: what the file holds. */
   #entries: JournalEntry[] = []
   #loaded: Promise<void> | null = null
-  /** Changes are written one after the other, in the order asked. */
   #tail: Promise<unknown> = Promise.resolve()
 
   /** @param dir the site folder (`SITE_DIR`), created on the first write when missing */
@@ -97,10 +90,9 @@ export class PublishJournal {
   }
 
   /**
-   * Reads the file once (later calls wait for the same read). A file that is not a journal (a hand
-   * edit, a damaged disk) is renamed aside (`…damaged-<ms>`), reported through `warn`, and replaced by
-   * one pending publish without a document: one build covers whatever it held.
-   * @throws the file system's error when the file exists but cannot be read (the next call reads again)
+   * Reads the file once. One that is not a journal is renamed aside (`…damaged-<ms>`), told to `warn`,
+   * and replaced by one pending publish without a document: its build covers whatever the file held.
+   * @throws the file system's error when the file cannot be read (the next call reads again)
    */
   load(): Promise<void> {
     this.#loaded ??= this.#serial(() => this.#readFile()).catch((error: Error) => {
@@ -112,21 +104,16 @@ export class PublishJournal {
 
   /**
    * Records an accepted publish, on disk when it resolves.
-   * @returns the entry, or 'duplicate' when a publish with the same idempotency key was accepted less
-   *   than a day ago (before a restart too)
-   * @throws the file system's error (ENOSPC, EPERM, …): the publish is then not accepted (the webhook
-   *   answers 503, and Sanity retries)
+   * @returns the entry, or 'duplicate' when its idempotency key was accepted less than a day ago
+   * @throws the file system's error (ENOSPC, EPERM, …): nothing was accepted (the webhook answers 503)
    */
   async accept(delivery: Delivery): Promise<JournalEntry | 'duplicate'> {
     await this.load()
     return this.#serial(async () => {
       const keyHash = delivery.idempotencyKey ? keyDigest(delivery.idempotencyKey) : undefined
       const now = this.#now()
-      if (
-        keyHash &&
-        this.#entries.some((entry) => entry.keyHash === keyHash && !this.#keyExpired(entry, now))
-      )
-        return 'duplicate'
+      const known = (entry: JournalEntry) => entry.keyHash === keyHash && !this.#keyExpired(entry, now)
+      if (keyHash && this.#entries.some(known)) return 'duplicate'
       const entry = toEntry({ ...delivery, id: randomUUID(), keyHash, at: new Date(now).toISOString() })!
       await this.#save([...this.#entries, entry])
       return entry
@@ -146,9 +133,9 @@ export class PublishJournal {
   async done(ids: readonly string[], outcome: 'live' | 'failed'): Promise<void> {
     await this.load()
     return this.#serial(async () => {
-      const open = (entry: JournalEntry) => !entry.outcome && ids.includes(entry.id)
-      if (this.#entries.some(open))
-        await this.#save(this.#entries.map((entry) => (open(entry) ? { ...entry, outcome } : entry)))
+      const carried = (entry: JournalEntry) => !entry.outcome && ids.includes(entry.id)
+      if (this.#entries.some(carried))
+        await this.#save(this.#entries.map((entry) => (carried(entry) ? { ...entry, outcome } : entry)))
     })
   }
 
