@@ -74,10 +74,7 @@ export class PreviewSessions {
     return `${id}.${issuedAt}`
   }
 
-  /**
-   * @param value a cookie's value whose signature was checked
-   * @returns the session when it is open and within its lifetime, else null
-   */
+  /** The session a checked cookie value names, when open and within its lifetime; else null. */
   find(value: string): PreviewSession | null {
     const match = /^([\w-]{24})\.(\d{1,15})$/.exec(value)
     if (!match) return null
@@ -101,7 +98,6 @@ export class PreviewSessions {
     return this.#now() - issuedAt >= this.#lifetimeMs
   }
 
-  /** The client's sessions, oldest first. */
   #sessionsOf(client: string): string[] {
     return [...this.#open].filter(([, session]) => session.client === client).map(([id]) => id)
   }

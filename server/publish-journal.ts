@@ -26,10 +26,7 @@ export const keyDigest = (key: string): string => createHash('sha256').update(ke
 
 export type Delivery = { documentId?: string; type?: string; idempotencyKey?: string }
 
-/**
- * One accepted publish: `id` the journal's own, `keyHash` the idempotency key's `keyDigest`, `at` ISO
- * 8601, `outcome` set once a build that carried it had its final answer.
- */
+/** One accepted publish: `keyHash` is its idempotency key's keyDigest, `outcome` its build's answer. */
 export type JournalEntry = {
   id: string
   keyHash?: string
@@ -40,8 +37,7 @@ export type JournalEntry = {
 }
 
 /**
- * Writes a file whole or not at all, on disk when it resolves: a temporary file fsync'd, renamed over
- * the file, the folder fsync'd (so the new name survives a crash too).
+ * Writes a file whole, on disk when it resolves (a temporary file fsync'd, renamed, its folder fsync'd).
  * @throws the file system's error; the file is then as it was
  */
 export async function writeAtomic(file: string, text: string): Promise<void> {
@@ -126,8 +122,7 @@ export class PublishJournal {
   }
 
   /**
-   * Marks publishes done: a build that carried them has its final answer.
-   * @param ids entries' ids (unknown or already done ones are ignored)
+   * Marks publishes done (a build that carried them had its final answer); other ids are ignored.
    * @throws the file system's error; the entries then stay pending (built again on the next start)
    */
   async done(ids: readonly string[], outcome: 'live' | 'failed'): Promise<void> {
@@ -149,10 +144,7 @@ export class PublishJournal {
     return now - Date.parse(entry.at) >= KEY_TTL_MS
   }
 
-  /**
-   * Writes `entries` as the journal, then holds them: done ones whose key is past a day go, then the
-   * oldest beyond `maxEntries` (done ones first; a pending one's build covers the others anyway).
-   */
+  /** Writes and holds `entries`, less done ones past their key's day and the oldest over `maxEntries`. */
   async #save(entries: JournalEntry[]): Promise<void> {
     const now = this.#now()
     let kept = entries.filter((entry) => !entry.outcome || (entry.keyHash && !this.#keyExpired(entry, now)))

@@ -8,10 +8,7 @@ export class CoalescingQueue {
   #queue = new PQueue({ concurrency: 1 })
   #job: () => Promise<void>
 
-  /**
-   * @param run the job
-   * @param onError told of every rejection of `run` (to log it); the queue goes on either way
-   */
+  /** @param onError told of every rejection of `run` (to log it); the queue goes on either way */
   constructor(run: () => Promise<void>, onError: (error: unknown) => void) {
     this.#job = async () => {
       try {

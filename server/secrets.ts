@@ -15,8 +15,7 @@ export function assertStrongSecret(name: string, value: string): void {
 
 /**
  * A key for one purpose (e.g. 'preview session cookie'), derived from a secret with HKDF-SHA256, so
- * that a signature or token made with it gives nothing of the secret.
- * @returns 32 bytes, hex-encoded
+ * that what it signs gives nothing of the secret. @returns 32 bytes, hex-encoded
  */
 export function deriveKey(secret: string, purpose: string): string {
   return Buffer.from(hkdfSync('sha256', secret, 'elevate-local publisher', purpose, 32)).toString('hex')

@@ -56,9 +56,7 @@ export class SessionQueue {
     return [...this.#lines.values()].flat().map((entry) => entry.run)
   }
 
-  /**
-   * @throws Error always: sessions take turns, and no run goes before another by priority
-   */
+  /** @throws Error always: sessions take turns, and no run goes before another by priority */
   setPriority(): void {
     throw new Error('SessionQueue: runs have no priority; sessions take turns')
   }
