@@ -284,11 +284,12 @@ export class Publisher {
    */
   async #runBuildCommand(verdict: { final: boolean }, warmUp?: () => void): Promise<number> {
     const { command, exportDir } = this.#options
-    if (this.#shutdown.signal.aborted) throw new Error('the publisher is shutting down')
     // A previous failed or killed build may have left a partial export; never adopt it.
     await step('removing the previous export', () => rm(exportDir, { recursive: true, force: true }))
     // The live build is the next build's history: old addresses it redirects, pages it may reuse.
     const previous = await step('reading the live build', () => this.#options.store.liveDir())
+    // Checked last: a stop before the command starts would not kill it.
+    if (this.#shutdown.signal.aborted) throw new Error('the publisher is shutting down')
     let warmed = false
     const outcome = await runBuildCommand({
       ...command,
