@@ -1,11 +1,6 @@
 /**
- * Makes guessing a secret cost: wrong guesses are counted per client address, and a
- * client that made `max` of them in a window is refused (429 with Retry-After) until the
- * window ends, before its next guess is even checked (a Presentation secret's check is a
- * Content Lake query). Right answers are never counted, so editors behind one address
- * are not locked out by each other's visits. The counting is @fastify/rate-limit's
- * (its store, its per-address key, which honours TRUST_PROXY); the log gets one line
- * per client and window: when its first wrong guess comes, and when it is locked.
+ * Makes guessing a secret cost: a client address with `max` wrong guesses (counted by
+ * @fastify/rate-limit; right answers never count) is refused with 429 until its window ends.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
@@ -14,23 +9,20 @@ export const WRONG_GUESSES = { max: 10, timeWindow: 60_000 } as const
 
 export type GuessLimitOptions = { max: number; timeWindow: number }
 
-/** See the module comment. Needs `@fastify/rate-limit` registered on the app. */
+/** Needs `@fastify/rate-limit` registered on the app. */
 export class GuessLimit {
   #count: ReturnType<FastifyInstance['createRateLimit']>
   #lockedUntil = new Map<string, number>()
   #max: number
 
-  /**
-   * @param app the Fastify app, with @fastify/rate-limit registered
-   * @param options max wrong guesses per timeWindow (ms), per client
-   */
+  /** @param options max wrong guesses per timeWindow (ms), per client */
   constructor(app: FastifyInstance, { max, timeWindow }: GuessLimitOptions) {
     this.#count = app.createRateLimit({ max, timeWindow })
     this.#max = max
   }
 
   /**
-   * Refuses a locked client with 429 and Retry-After (seconds).
+   * Refuses a locked client with 429 and Retry-After (seconds), before its guess costs a check.
    * @returns true when the request was answered (the caller stops there)
    */
   refuseIfLocked(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -50,12 +42,11 @@ export class GuessLimit {
   }
 
   /**
-   * Counts a wrong guess of the request's client; locks the client at the limit.
+   * Counts a wrong guess of the request's client (logged once per window) and locks it at the limit.
    * @param what for the log, e.g. 'preview secret'
    */
   async wrongGuess(request: FastifyRequest, what: string): Promise<void> {
     const limit = await this.#count(request)
-    // isAllowed: an address on the plugin's allow list, never counted.
     if (limit.isAllowed) return
     const used = this.#max - limit.remaining
     if (used === 1)

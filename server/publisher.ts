@@ -1,18 +1,7 @@
 /**
- * The publisher: turns "content was published" into a new live site.
- * Each build runs the build command (into the export folder), passes the publish
- * gate (gate.ts: the changed pages' links and HTML), is moved into the build store
- * under its own id and goes live by an atomic swap; builds are coalesced by a queue.
- * A failed build (invalid content, a failed gate, a crash, a killed process, any error of
- * the publisher's own steps: removing the old export, storing, swapping) changes nothing
- * that visitors see and is counted, logged (`build.failed`) and recorded as `lastError`,
- * and as the state of every document whose publish it carried (`documentStates`,
- * document-publish-states.ts: what the Studio shows). A build ended by the publisher's
- * shutdown is cancelled, not failed. After every publish the export folder of a failed one
- * and the builds beyond the kept ones are removed: a full disk gets its space back.
- * With a journal (publish-journal.ts), each publish accepted (`accept`) is on disk before
- * the webhook answers, until a build that carried it went live or failed on what it holds;
- * `resume` builds again what a stop or a crash left pending.
+ * The publisher: turns "content was published" into a new live site: coalesced builds, each through
+ * the publish gate into the build store and live by an atomic swap; a failed one changes nothing
+ * visitors see (docs/publishing.md).
  */
 import { rm } from 'node:fs/promises'
 import type { Logger } from 'pino'
@@ -138,15 +127,12 @@ export class Publisher {
   }
 
   /**
-   * A publish the webhook accepted: recorded in the journal (fsync'd) first, then requested.
+   * A publish the webhook accepted: recorded in the journal first, then requested.
    * @returns as `request`, or 'duplicate' when the journal already holds its idempotency key
-   *   (accepted less than a day ago, before a restart too)
-   * @throws the journal's error when it could not be written: nothing was requested, and
-   *   the webhook must not answer 2xx
+   * @throws the journal's error when it could not be written: nothing was requested (no 2xx)
    */
   async accept(delivery: Delivery): Promise<'started' | 'queued' | 'skipped' | 'duplicate'> {
     const { type, documentId } = delivery
-    // What builds nothing is not kept; `request` says why it is skipped.
     if ((type && NOT_CONTENT_TYPES.has(type)) || (documentId && !isPublishedId(documentId)))
       return this.request(delivery)
     const journal = this.#options.journal
@@ -155,10 +141,8 @@ export class Publisher {
   }
 
   /**
-   * On start: requests one build when the journal holds publishes that were accepted and
-   * never went live nor failed (the publisher stopped or crashed during their build), or
-   * lines it could not read; logs which. Their documents show "building" again. Never throws:
-   * a journal that cannot be read is logged and one build requested, as something may be pending.
+   * On start: requests one build when the journal holds publishes accepted and not done (a stop or a
+   * crash during their build). Never throws: an unreadable journal is logged and one build requested.
    * @returns how many publishes it asked for again (0: none, no build)
    */
   async resume(): Promise<number> {
@@ -175,7 +159,7 @@ export class Publisher {
       return 0
     }
     const pending = journal.pending()
-    if (!pending.length && !journal.skippedLines) return 0
+    if (!pending.length) return 0
     for (const entry of pending)
       if (entry.documentId && isPublishedId(entry.documentId)) this.documentStates.requested(entry.documentId)
     log.info(
@@ -183,7 +167,6 @@ export class Publisher {
         event: 'journal.resume',
         publishes: pending.length,
         documents: [...new Set(pending.map((entry) => entry.documentId).filter(Boolean))],
-        skippedLines: journal.skippedLines,
       },
       `${pending.length} publish(es) accepted before the restart and not live yet: building again`,
     )
@@ -301,11 +284,12 @@ export class Publisher {
    */
   async #runBuildCommand(verdict: { final: boolean }, warmUp?: () => void): Promise<number> {
     const { command, exportDir } = this.#options
-    if (this.#shutdown.signal.aborted) throw new Error('the publisher is shutting down')
     // A previous failed or killed build may have left a partial export; never adopt it.
     await step('removing the previous export', () => rm(exportDir, { recursive: true, force: true }))
     // The live build is the next build's history: old addresses it redirects, pages it may reuse.
     const previous = await step('reading the live build', () => this.#options.store.liveDir())
+    // Checked last: a stop before the command starts would not kill it.
+    if (this.#shutdown.signal.aborted) throw new Error('the publisher is shutting down')
     let warmed = false
     const outcome = await runBuildCommand({
       ...command,
@@ -342,12 +326,9 @@ export class Publisher {
    */
   async #build(): Promise<void> {
     const { store, exportDir, log, journal } = this.#options
-    // This build carries every publish requested before it started; later ones wait for the next.
     const carried = this.documentStates.startBuild()
     const journaled = journal?.pending().map((entry) => entry.id) ?? []
-    // The final answer for the journal: live, or failed on what the build holds. Not for a
-    // build the shutdown killed, nor a check or a swap the machine failed: those publishes
-    // stay pending, for a later build or the next start.
+    // Final only when the build's content decided it (not a shutdown, nor the machine failing).
     let outcome: 'live' | 'failed' | null = null
     const verdict = { final: false }
     log.info({ event: 'build.start', documents: carried }, 'build started')

@@ -1,8 +1,6 @@
 /**
- * The order preview renders wait in (server/preview-renderer.ts): one line per editor's
- * session, the lines served in turn, so that a session that asks for forty pages at once
- * waits behind its own requests while another editor's page is next but one. A queue
- * class for p-queue (its `queueClass` option), which still decides how many run at a time.
+ * The order preview renders wait in, as p-queue's `queueClass`: one line per editor's session, served
+ * in turn, so a session asking for forty pages waits behind its own while another editor's is next.
  */
 import type { QueueAddOptions } from 'p-queue'
 
@@ -11,7 +9,6 @@ type Run = () => Promise<unknown>
 /** What `PQueue.add` takes with this queue: the session a run is for (default: one shared line). */
 export type SessionQueueOptions = QueueAddOptions & { session?: string }
 
-/** See the module comment. */
 export class SessionQueue {
   /** Each session's waiting runs, oldest first; the Map's order is the order of turns. */
   #lines = new Map<string, { run: Run; id?: string }[]>()
@@ -59,9 +56,7 @@ export class SessionQueue {
     return [...this.#lines.values()].flat().map((entry) => entry.run)
   }
 
-  /**
-   * @throws Error always: sessions take turns, and no run goes before another by priority
-   */
+  /** @throws Error always: sessions take turns, and no run goes before another by priority */
   setPriority(): void {
     throw new Error('SessionQueue: runs have no priority; sessions take turns')
   }

@@ -1,9 +1,6 @@
 /**
- * Verifies Sanity's GROQ-powered webhook signature
- * (`sanity-webhook-signature: t=<ms>,v1=<base64url HMAC-SHA256 of "<t>.<raw body>">`).
- * `@sanity/webhook` decodes the header and computes the HMAC; this adds what it
- * leaves out: a constant-time comparison and a timestamp tolerance, so a captured
- * request cannot be replayed later.
+ * Verifies Sanity's webhook signature with what `@sanity/webhook` leaves out: a constant-time
+ * comparison and a timestamp tolerance, so a captured request cannot be replayed later.
  */
 import { timingSafeEqual } from 'node:crypto'
 import { decodeSignatureHeader, encodeSignatureHeader } from '@sanity/webhook'
@@ -16,10 +13,8 @@ export type SignatureCheck =
 
 /**
  * @param rawBody the request body exactly as received (bytes, not re-encoded JSON)
- * @param header the `sanity-webhook-signature` header value, if any
- * @param secrets the webhook's secret (`SANITY_WEBHOOK_SECRET`), or several while a
- *   rotation settles (the previous one too): a signature by any of them holds
- * @param now current time in ms (for tests)
+ * @param header `sanity-webhook-signature: t=<ms>,v1=<base64url HMAC-SHA256 of "<t>.<raw body>">`
+ * @param secrets the webhook's secret, or several while a rotation settles: any of them holds
  * @returns ok with the signed timestamp and signature, or why it was refused; never throws
  */
 export async function checkSignature(
@@ -55,16 +50,12 @@ export async function checkSignature(
   return { ok: false, reason: 'signature mismatch' }
 }
 
-/**
- * Remembers keys for a while (idempotency keys, used signatures), bounded in size.
- * The oldest entries go first when it is full.
- */
+/** Remembers keys (idempotency keys, used signatures) for `ttlMs`; the oldest go first past `max`. */
 export class RecentKeys {
   #seen = new Map<string, number>()
   #ttlMs: number
   #max: number
 
-  /** @param ttlMs how long a key is remembered; @param max most keys kept */
   constructor(ttlMs: number, max = 10_000) {
     this.#ttlMs = ttlMs
     this.#max = max

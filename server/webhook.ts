@@ -1,16 +1,7 @@
 /**
- * `POST /webhooks/sanity`: Sanity's GROQ-powered webhook asks for a rebuild.
- * Answers: 202 accepted (the build runs after the answer); 200 for a delivery
- * already accepted (same `idempotency-key`: Sanity retries); 401 for a missing,
- * malformed, stale, tampered, wrong-secret or reused signature; 400 for a body
- * that is not JSON; 413 above 1 MiB (Fastify's body limit); 503 with Retry-After when
- * the publish could not be recorded (the publish journal's disk: full, not writable), so
- * that Sanity sends it again. Only 202 builds, and a 2xx is sent only once the publish is
- * on disk: Sanity never sends again a delivery it saw answered 2xx.
- * The `idempotency-key` header is not signed and may be long: one over KEY_CHARS is kept and
- * logged as its digest, and an `_id` or `_type` over the journal's MAX_FIELD_CHARS is no
- * document's (the publish builds all the same), so no delivery costs more memory, journal
- * or log than a usual one.
+ * `POST /webhooks/sanity`: Sanity's webhook asks for a rebuild. 202 once the publish is on disk (Sanity
+ * never sends a delivery answered 2xx again), 200 for a retried one, 401 for a bad or reused signature,
+ * 400 for a body not JSON, 413 over 1 MiB, 503 with Retry-After when the publish could not be recorded.
  */
 import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
@@ -28,8 +19,8 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024
 export const KEY_CHARS = 128
 
 /**
- * A delivery's idempotency key as the publisher keeps and logs it: as sent up to KEY_CHARS
- * characters (the log then matches Sanity's delivery log), else `sha256:<its digest>`.
+ * A delivery's idempotency key (unsigned, of any length) as the publisher keeps and logs it: as sent up
+ * to KEY_CHARS characters (the log then matches Sanity's delivery log), else `sha256:<its digest>`.
  */
 export function deliveryKey(header: string | string[] | undefined): string | undefined {
   const key = String(header ?? '')
@@ -37,7 +28,7 @@ export function deliveryKey(header: string | string[] | undefined): string | und
   return key.length > KEY_CHARS ? `sha256:${keyDigest(key)}` : key
 }
 
-/** A body's `_id` or `_type`: a string no longer than any document's, else none. */
+/** A body's `_id` or `_type`: a string no longer than any document's, else none (it builds all the same). */
 const nameOf = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length <= MAX_FIELD_CHARS ? value : undefined
 
@@ -45,16 +36,14 @@ export type WebhookOptions = {
   /** `SANITY_WEBHOOK_SECRET`, then `SANITY_WEBHOOK_SECRET_PREVIOUS` while a rotation settles. */
   secrets: readonly string[]
   /**
-   * Called for each accepted delivery; resolves once the publish is recorded durably (the
-   * build runs after), with 'duplicate' when the record already held its idempotency key
-   * (a retry after a restart). A rejection answers 503: nothing was accepted.
+   * Called for each accepted delivery; resolves once the publish is on disk, with 'duplicate' when it
+   * was already (a retry after a restart). A rejection answers 503: nothing was accepted.
    */
   onPublish: (delivery: {
     documentId?: string
     type?: string
     idempotencyKey?: string
   }) => Promise<string | void> | string | void
-  /** Clock, for tests. */
   now?: () => number
 }
 

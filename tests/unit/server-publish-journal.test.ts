@@ -1,12 +1,20 @@
 /**
  * @jest-environment node
  */
-import * as fsPromises from 'node:fs/promises'
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { WEBHOOK_PATH } from '@/lib/publisher-routes'
-import { JOURNAL_FILE, KEY_TTL_MS, keyDigest, PublishJournal, type JournalFs } from '@/server/publish-journal'
+import { JOURNAL_FILE, KEY_TTL_MS, keyDigest, PublishJournal, writeAtomic } from '@/server/publish-journal'
 import { webhookHeaders } from '@/scripts/publisher-client'
 import { buildCount, deliverWebhook, startFixture, type Fixture } from './helpers/publisherFixture'
 
@@ -18,39 +26,28 @@ afterEach(async () => {
   site = undefined
 })
 
-/** The journal's records as on disk. */
+/** The journal's entries as on disk. */
 const records = (fixture: Fixture) =>
-  readFileSync(path.join(fixture.store.root, JOURNAL_FILE), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line))
+  JSON.parse(readFileSync(path.join(fixture.store.root, JOURNAL_FILE), 'utf8')) as Record<string, unknown>[]
 
-/** `node:fs/promises` whose file handles fail `sync` with `code` while `failing()` says so. */
-function failingFs(failing: () => string | null, onSync?: () => Promise<void>): JournalFs {
-  return {
-    ...fsPromises,
-    open: (async (...args: Parameters<typeof fsPromises.open>) => {
-      const handle = await fsPromises.open(...args)
-      const sync = handle.sync.bind(handle)
-      handle.sync = async () => {
-        await onSync?.()
-        const code = failing()
-        if (code) throw Object.assign(new Error(`${code}: injected by the test, fsync`), { code })
-        return sync()
-      }
-      return handle
-    }) as typeof fsPromises.open,
+/** The journal's write, failing with `code` while `failing()` says so, after `before()`. */
+function failingWrite(failing: () => string | null, before?: () => Promise<void>): typeof writeAtomic {
+  return async (file, text) => {
+    await before?.()
+    const code = failing()
+    if (code) throw Object.assign(new Error(`${code}: injected by the test, write`), { code })
+    return writeAtomic(file, text)
   }
 }
 
 describe('the webhook answers 2xx only once the publish is on disk', () => {
-  test('the 202 waits for the fsync of the record', async () => {
+  test('the 202 waits for the write of the record', async () => {
     let release: () => void = () => {}
     let hold = false
     const synced = new Promise<void>((resolve) => (release = resolve))
     site = await startFixture({
       webhookSecret: SECRET,
-      journalFs: failingFs(
+      journalWrite: failingWrite(
         () => null,
         () => (hold ? synced : Promise.resolve()),
       ),
@@ -67,7 +64,6 @@ describe('the webhook answers 2xx only once the publish is on disk', () => {
     expect((await answer).statusCode).toBe(202)
     expect(records(site)).toContainEqual(
       expect.objectContaining({
-        op: 'accepted',
         keyHash: keyDigest('key-a'),
         documentId: 'review-a',
         type: 'review',
@@ -79,7 +75,7 @@ describe('the webhook answers 2xx only once the publish is on disk', () => {
     'a journal that cannot be written (%s) answers 503 with Retry-After, builds nothing, and takes the retry',
     async (code) => {
       let failing: string | null = null
-      site = await startFixture({ webhookSecret: SECRET, journalFs: failingFs(() => failing) })
+      site = await startFixture({ webhookSecret: SECRET, journalWrite: failingWrite(() => failing) })
       const before = buildCount(site)
       failing = code
       const body = JSON.stringify({ _id: 'review-a', _type: 'review' })
@@ -156,7 +152,9 @@ describe('a restart builds again what was accepted and never went live', () => {
     await deliverWebhook(site, SECRET, 'review-a', 'key-a')
     await site.publisher.idle()
     expect(site.publisher.documentStates.get('review-a')).toMatchObject({ state: 'failed' })
-    expect(records(site)).toContainEqual(expect.objectContaining({ op: 'done', outcome: 'failed' }))
+    expect(records(site)).toContainEqual(
+      expect.objectContaining({ documentId: 'review-a', outcome: 'failed' }),
+    )
 
     delete site.buildEnv.FAKE_BUILD_FAIL
     site.setContent('changed') // a changed page: the gate checks its HTML
@@ -206,30 +204,26 @@ describe('the journal file', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'journal-'))
   })
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
-  const lines = () =>
-    readFileSync(path.join(dir, 'site', JOURNAL_FILE), 'utf8')
-      .trim()
-      .split('\n')
+  const file = () => path.join(dir, 'site', JOURNAL_FILE)
+  const entries = () => JSON.parse(readFileSync(file(), 'utf8')) as unknown[]
 
   test('stays bounded: done publishes are dropped once their key is a day old, at most maxEntries kept', async () => {
     let clock = Date.parse('2026-11-28T10:00:00Z')
-    const journal = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 300 })
-    for (let i = 0; i < 3000; i++) {
+    const journal = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 30 })
+    for (let i = 0; i < 300; i++) {
       const entry = await journal.accept({ documentId: `review-${i}`, idempotencyKey: `key-${i}` })
       if (entry !== 'duplicate') await journal.done([entry.id], 'live')
-      clock += 60_000
+      clock += 10 * 60_000
     }
-    // 6,000 records written; never more than 1,000 lines since the last rewrite, about twice
-    // what a rewrite leaves (the 300 newest keys and their done record).
-    expect(lines().length).toBeLessThanOrEqual(1000)
-    const reread = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 300 })
+    expect(entries()).toHaveLength(30)
+    const reread = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 30 })
     // The newest keys are still deduplicated; the oldest, beyond maxEntries, are not.
-    expect(await reread.accept({ idempotencyKey: 'key-2999' })).toBe('duplicate')
+    expect(await reread.accept({ idempotencyKey: 'key-299' })).toBe('duplicate')
     expect(await reread.accept({ idempotencyKey: 'key-0' })).not.toBe('duplicate')
     expect(reread.pending().map((entry) => entry.keyHash)).toEqual([keyDigest('key-0')])
   })
 
-  test('a key is remembered for a day, and a pending publish survives the rewrites', async () => {
+  test('a key is remembered for a day, and a pending publish stays while others come and go', async () => {
     let clock = Date.parse('2026-11-28T10:00:00Z')
     const journal = new PublishJournal(path.join(dir, 'site'), { now: () => clock })
     const pending = await journal.accept({ documentId: 'review-pending', idempotencyKey: 'pending' })
@@ -239,8 +233,7 @@ describe('the journal file', () => {
     clock += KEY_TTL_MS - 1
     expect(await journal.accept({ idempotencyKey: 'live' })).toBe('duplicate')
     clock += 2
-    // 2,000 more lines: rewritten at least once.
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < 50; i++) {
       const entry = await journal.accept({ idempotencyKey: `k${i}` })
       if (entry !== 'duplicate') await journal.done([entry.id], 'failed')
     }
@@ -248,50 +241,58 @@ describe('the journal file', () => {
     await reread.load()
     expect(reread.pending().map((entry) => entry.documentId)).toEqual(['review-pending'])
     expect(await reread.accept({ idempotencyKey: 'live' })).not.toBe('duplicate')
-    expect(await reread.accept({ idempotencyKey: 'k999' })).toBe('duplicate')
+    expect(await reread.accept({ idempotencyKey: 'k49' })).toBe('duplicate')
   })
 
-  test('a line cut short or not a record is skipped and kept in a copy; the next record is whole', async () => {
+  test('a file that is not a journal is set aside, and one pending publish stands for what it held', async () => {
     const site = path.join(dir, 'site')
     const journal = new PublishJournal(site)
-    const entry = await journal.accept({ documentId: 'review-a', idempotencyKey: 'a' })
-    if (entry === 'duplicate') throw new Error('not a duplicate')
-    const file = path.join(site, JOURNAL_FILE)
-    writeFileSync(file, `${readFileSync(file, 'utf8')}not json\n{"op":"accepted","id":"x","ke`)
+    await journal.accept({ documentId: 'review-a', idempotencyKey: 'a' })
+    writeFileSync(file(), `${readFileSync(file(), 'utf8').slice(0, -5)}not json`)
     const warnings: string[] = []
     const reread = new PublishJournal(site, { warn: (message) => warnings.push(message) })
     await reread.load()
-    expect(reread.skippedLines).toBe(2)
-    expect(warnings.join('\n')).toMatch(/line 2, 3 not a journal record/)
-    const copy = readdirSync(site).find((name) => name.startsWith(`${JOURNAL_FILE}.damaged-`))
-    expect(readFileSync(path.join(site, copy!), 'utf8')).toContain('not json')
+    expect(warnings.join('\n')).toMatch(
+      /is not a publish journal; set aside as .*damaged-\d+, and one build runs/,
+    )
+    const aside = readdirSync(site).find((name) => name.startsWith(`${JOURNAL_FILE}.damaged-`))
+    expect(readFileSync(path.join(site, aside!), 'utf8')).toContain('not json')
+    expect(reread.pending()).toEqual([{ id: expect.any(String), at: expect.any(String) }])
     await reread.accept({ documentId: 'review-b', idempotencyKey: 'b' })
     const again = new PublishJournal(site)
     await again.load()
-    expect(again.skippedLines).toBe(0)
-    expect(again.pending().map((pending) => pending.documentId)).toEqual(['review-a', 'review-b'])
+    expect(again.pending().map((pending) => pending.documentId)).toEqual([undefined, 'review-b'])
   })
 
   test('a file that cannot be read is an error, and is read again on the next call', async () => {
     let failing = true
-    const fs: JournalFs = {
-      ...fsPromises,
-      readFile: (async (...args: Parameters<typeof fsPromises.readFile>) => {
-        if (failing) throw Object.assign(new Error('EACCES: injected by the test'), { code: 'EACCES' })
-        return fsPromises.readFile(...args)
-      }) as typeof fsPromises.readFile,
+    const read = async (file: string) => {
+      if (failing) throw Object.assign(new Error('EACCES: injected by the test'), { code: 'EACCES' })
+      return readFileSync(file, 'utf8')
     }
-    const journal = new PublishJournal(path.join(dir, 'site'), { fs })
+    const journal = new PublishJournal(path.join(dir, 'site'), { read })
     await expect(journal.accept({ idempotencyKey: 'a' })).rejects.toThrow(/EACCES/)
     failing = false
     expect(await journal.accept({ idempotencyKey: 'a' })).toMatchObject({ keyHash: keyDigest('a') })
   })
 
-  test('a 15 kB idempotency key is kept as its digest: 1,500 of them leave the file as small as short keys do', async () => {
+  test('a write that fails leaves the file as it was and the publish not accepted', async () => {
+    let failing: string | null = null
+    const journal = new PublishJournal(path.join(dir, 'site'), { write: failingWrite(() => failing) })
+    await journal.accept({ idempotencyKey: 'a' })
+    failing = 'ENOSPC'
+    await expect(journal.accept({ idempotencyKey: 'b' })).rejects.toThrow(/ENOSPC/)
+    expect(entries()).toHaveLength(1)
+    expect(journal.pending()).toHaveLength(1)
+    failing = null
+    expect(await journal.accept({ idempotencyKey: 'b' })).not.toBe('duplicate')
+  })
+
+  test('a 15 kB idempotency key is kept as its digest: 150 of them leave the file as small as short keys do', async () => {
     let clock = Date.parse('2026-11-28T10:00:00Z')
-    const journal = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 300 })
+    const journal = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 30 })
     const longKey = (i: number) => `${i}-${'k'.repeat(15_000)}`
-    for (let i = 0; i < 1500; i++) {
+    for (let i = 0; i < 150; i++) {
       const entry = await journal.accept({
         documentId: `review-${i}`,
         type: 'review',
@@ -300,39 +301,37 @@ describe('the journal file', () => {
       if (entry !== 'duplicate') await journal.done([entry.id], 'live')
       clock += 60_000
     }
-    // At most 1,000 lines of at most ~170 bytes (a whole key: 15 kB a line, 15 MB in all).
-    const bytes = statSync(path.join(dir, 'site', JOURNAL_FILE)).size
-    expect(bytes).toBeLessThan(200_000)
-    expect(readFileSync(path.join(dir, 'site', JOURNAL_FILE), 'utf8')).not.toContain('kkkk')
-    const reread = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 300 })
-    expect(await reread.accept({ idempotencyKey: longKey(1499) })).toBe('duplicate')
+    // 30 entries of about 190 bytes (a whole key: 15 kB each, 450 kB in all).
+    expect(statSync(file()).size).toBeLessThan(7_000)
+    expect(readFileSync(file(), 'utf8')).not.toContain('kkkk')
+    const reread = new PublishJournal(path.join(dir, 'site'), { now: () => clock, maxEntries: 30 })
+    expect(await reread.accept({ idempotencyKey: longKey(149) })).toBe('duplicate')
     // Another key of the same length and the same first 15,000 characters is another delivery.
-    expect(await reread.accept({ idempotencyKey: `${longKey(1499)}x` })).not.toBe('duplicate')
+    expect(await reread.accept({ idempotencyKey: `${longKey(149)}x` })).not.toBe('duplicate')
   })
 
   test('a document id or type longer than any Sanity name is not recorded; the publish is', async () => {
     const journal = new PublishJournal(path.join(dir, 'site'))
     const entry = await journal.accept({ documentId: 'x'.repeat(100_000), type: 't'.repeat(257) })
     expect(Object.keys(entry).sort()).toEqual(['at', 'id'])
-    expect(statSync(path.join(dir, 'site', JOURNAL_FILE)).size).toBeLessThan(200)
+    expect(statSync(file()).size).toBeLessThan(200)
     const reread = new PublishJournal(path.join(dir, 'site'))
     await reread.load()
     expect(reread.pending()).toHaveLength(1)
   })
 
-  test('a journal written with whole keys (before digests) still deduplicates them', async () => {
+  test("the earlier versions' append-only journal is replaced by one pending publish", async () => {
     const site = path.join(dir, 'site')
     mkdirSync(site)
-    const at = new Date().toISOString()
+    const old = path.join(site, 'publish-journal.ndjson')
     writeFileSync(
-      path.join(site, JOURNAL_FILE),
-      `{"op":"accepted","id":"a","key":"old-key","documentId":"review-a","at":"${at}"}\n` +
-        `{"op":"done","ids":["a"],"outcome":"live","at":"${at}"}\n`,
+      old,
+      `{"op":"accepted","id":"a","documentId":"review-a","at":"${new Date().toISOString()}"}\n`,
     )
     const journal = new PublishJournal(site)
-    expect(await journal.accept({ idempotencyKey: 'old-key' })).toBe('duplicate')
-    expect(await journal.accept({ idempotencyKey: 'new-key' })).toMatchObject({
-      keyHash: keyDigest('new-key'),
-    })
+    await journal.load()
+    expect(journal.pending()).toEqual([{ id: expect.any(String), at: expect.any(String) }])
+    expect(existsSync(old)).toBe(false)
+    expect(entries()).toHaveLength(1)
   })
 })

@@ -14,7 +14,7 @@ import { BuildStore } from '@/server/build-store'
 import { InboxFile } from '@/server/inbox'
 import { publisherLog } from '@/server/log'
 import { Publisher, type PublisherOptions } from '@/server/publisher'
-import { PublishJournal, type JournalFs } from '@/server/publish-journal'
+import { PublishJournal, type writeAtomic } from '@/server/publish-journal'
 import type { PreviewDown, PreviewHandler } from '@/server/preview-process'
 import { PREVIEW_HEADERS } from '@/server/preview'
 import { WEBHOOK_PATH } from '@/lib/publisher-routes'
@@ -41,11 +41,11 @@ export type Fixture = {
   buildEnv: NodeJS.ProcessEnv
   inboxFile: string
   /**
-   * A restart: a new publisher (its journal read again from the same site folder, on
-   * `journalFs` when given) and a new app in place of `publisher` and `app`, which is closed.
+   * A restart: a new publisher (its journal read again from the same site folder, written
+   * with `journalWrite` when given) and a new app in place of `publisher` and `app`, which is closed.
    * The running build, if any, is left as it is: stop the old publisher first.
    */
-  restart: (journalFs?: JournalFs) => Promise<void>
+  restart: (journalWrite?: typeof writeAtomic) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -79,7 +79,7 @@ export type PreviewServerState = PreviewHandler | PreviewDown | null
  *   getter of its preview server (given the stand-in), e.g. `() => null` for one that is
  *   still starting, or `() => new PreviewDown('crashed')` for one that is down;
  *   previewUpstream the socket a real preview process listens on (server/preview-process.ts);
- *   journalFs the file system of the publish journal (tests inject faults);
+ *   journalWrite how the publish journal is written (tests inject faults);
  *   presentation is the client that checks the Presentation tool's secrets; gate the
  *   publisher's publish gate (default: links only); exportDir where the builds write their
  *   export (default `<dir>/out`)
@@ -94,10 +94,10 @@ export async function startFixture(
     previewServer = (renderer) => renderer,
     previewUpstream,
     exportDir: exportDirOption,
-    journalFs,
+    journalWrite,
     ...options
   }: Partial<ServerOptions> & {
-    journalFs?: JournalFs
+    journalWrite?: typeof writeAtomic
     previewSecret?: string
     previousPreviewSecret?: string
     presentation?: SanityClient
@@ -135,7 +135,7 @@ export async function startFixture(
   }
   const store = new BuildStore(path.join(dir, 'site'))
   // As main.ts: the journal in the site folder.
-  const newPublisher = (fs?: JournalFs) =>
+  const newPublisher = (write?: typeof writeAtomic) =>
     new Publisher({
       gate,
       store,
@@ -143,11 +143,11 @@ export async function startFixture(
       command: { argv: [NODE, FAKE_BUILD], cwd: process.cwd(), env: buildEnv },
       log,
       journal: new PublishJournal(store.root, {
-        fs,
+        write,
         warn: (message, detail) => log.warn({ event: 'journal.warning', ...detail }, message),
       }),
     })
-  const publisher = newPublisher(journalFs)
+  const publisher = newPublisher(journalWrite)
   if (firstBuild) {
     publisher.request()
     await publisher.idle()
@@ -184,9 +184,9 @@ export async function startFixture(
     inboxFile,
     setContent: (text) => writeFileSync(contentFile, text),
     setDraft: (text) => writeFileSync(draftFile, text),
-    restart: async (fs) => {
+    restart: async (write) => {
       await fixture.app.close()
-      fixture.publisher = newPublisher(fs)
+      fixture.publisher = newPublisher(write)
       fixture.app = await newApp(fixture.publisher)
       await fixture.app.ready()
     },
