@@ -3,8 +3,9 @@
  * that carried it has a final answer; what a stop or crash left pending is built again on start.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
 
 /** The file's name in the site folder: a JSON array of JournalEntry, one a line. */
 export const JOURNAL_FILE = 'publish-journal.json'
@@ -41,15 +42,9 @@ export type JournalEntry = {
  * @throws the file system's error; the file is then as it was
  */
 export async function writeAtomic(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`
   await mkdir(path.dirname(file), { recursive: true })
-  try {
-    await writeFile(temporary, text, { flush: true })
-    await rename(temporary, file)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
+  await writeFileAtomic(file, text)
+  // write-file-atomic syncs the file, not the folder that holds its new name.
   const folder = await open(path.dirname(file), 'r')
   await folder.sync().finally(() => folder.close())
 }
