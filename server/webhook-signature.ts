@@ -49,33 +49,3 @@ export async function checkSignature(
   }
   return { ok: false, reason: 'signature mismatch' }
 }
-
-/** Remembers keys (idempotency keys, used signatures) for `ttlMs`; the oldest go first past `max`. */
-export class RecentKeys {
-  #seen = new Map<string, number>()
-  #ttlMs: number
-  #max: number
-
-  constructor(ttlMs: number, max = 10_000) {
-    this.#ttlMs = ttlMs
-    this.#max = max
-  }
-
-  /** True when the key was added less than `ttlMs` ago. */
-  has(key: string, now = Date.now()): boolean {
-    const at = this.#seen.get(key)
-    return at !== undefined && now - at < this.#ttlMs
-  }
-
-  /** Forgets a key (what it stood for did not happen after all). */
-  delete(key: string): void {
-    this.#seen.delete(key)
-  }
-
-  /** Records a key as seen now. */
-  add(key: string, now = Date.now()): void {
-    this.#seen.delete(key)
-    this.#seen.set(key, now)
-    while (this.#seen.size > this.#max) this.#seen.delete(this.#seen.keys().next().value as string)
-  }
-}

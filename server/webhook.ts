@@ -7,7 +7,8 @@ import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
 import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { keyDigest, MAX_FIELD_CHARS } from './publish-journal.ts'
-import { checkSignature, RecentKeys, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'
+import { LRUCache } from 'lru-cache'
+import { checkSignature, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'
 
 /** Seconds Sanity is asked to wait before it sends a delivery that got 503 again. */
 export const RETRY_AFTER_S = 30
@@ -50,8 +51,11 @@ export type WebhookOptions = {
 /** Registers the webhook route (see the module comment). */
 export async function webhookRoutes(app: FastifyInstance, options: WebhookOptions): Promise<void> {
   const now = options.now ?? Date.now
-  const deliveries = new RecentKeys(24 * 60 * 60_000)
-  const signatures = new RecentKeys(2 * SIGNATURE_TOLERANCE_MS)
+  // Keys seen: a day for idempotency keys, a signature's whole tolerance for used signatures.
+  const recent = (ttl: number) =>
+    new LRUCache<string, true>({ max: 10_000, ttl, ttlResolution: 0, perf: { now } })
+  const deliveries = recent(24 * 60 * 60_000)
+  const signatures = recent(2 * SIGNATURE_TOLERANCE_MS)
 
   // The signature covers the raw bytes, so this route keeps them unparsed.
   app.register(async (scope) => {
@@ -75,11 +79,11 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
         return reply.code(401).send({ error: 'invalid signature' })
       }
       const idempotencyKey = deliveryKey(request.headers['idempotency-key'])
-      if (idempotencyKey && deliveries.has(idempotencyKey, now())) {
+      if (idempotencyKey && deliveries.has(idempotencyKey)) {
         request.log.info({ event: 'webhook.duplicate', idempotencyKey }, 'webhook already accepted')
         return reply.code(200).send({ status: 'duplicate' })
       }
-      if (signatures.has(check.signature, now())) {
+      if (signatures.has(check.signature)) {
         request.log.warn({ event: 'webhook.rejected', reason: 'signature reused' }, 'webhook refused')
         return reply.code(401).send({ error: 'invalid signature' })
       }
@@ -90,8 +94,8 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
         request.log.warn({ event: 'webhook.rejected', reason: 'malformed JSON' }, 'webhook refused')
         return reply.code(400).send({ error: 'body is not JSON' })
       }
-      signatures.add(check.signature, now())
-      if (idempotencyKey) deliveries.add(idempotencyKey, now())
+      signatures.set(check.signature, true)
+      if (idempotencyKey) deliveries.set(idempotencyKey, true)
       const doc = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
       const delivery = { documentId: nameOf(doc._id), type: nameOf(doc._type), idempotencyKey }
       let recorded: string | void
