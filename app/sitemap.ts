@@ -1,6 +1,7 @@
 import type { MetadataRoute } from 'next'
 import { getCaseStudyDates, getContentDates, getSiteSettings } from '@/lib/content'
 import { sourceFromEnv } from '@/lib/content/source'
+import { caseStudyHref, SITE_PAGES } from '@/lib/navigation'
 
 export const dynamic = 'force-static'
 
@@ -19,12 +20,12 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     getCaseStudyDates(source),
   ])
   const pages: [string, string | undefined][] = [
-    ['/', newest(dates.settings, dates.home)],
-    ['/case-studies', newest(dates.settings, dates.caseStudies)],
-    ['/sites', newest(dates.settings, dates.portfolio)],
-    ['/consultation', newest(dates.settings)],
+    ...Object.values(SITE_PAGES).map((page): [string, string | undefined] => [
+      page.href,
+      newest(dates.settings, dates[page.datedBy]),
+    ]),
     ...caseStudies.map(({ slug, updatedAt }): [string, string | undefined] => [
-      `/case-studies/${slug}`,
+      caseStudyHref(slug),
       newest(dates.settings, updatedAt),
     ]),
   ]

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { useClient } from 'sanity'
 import type { DocumentActionComponent, DocumentActionDescription, SanityDocument } from 'sanity'
-import { caseStudyHref } from './locations.ts'
+import { caseStudyHref } from './schemaTypes/sitePages.ts'
 
 const API_VERSION = '2025-02-19'
 

@@ -1,14 +1,17 @@
 /** Where each document type shows on the site, for Presentation's `resolve.locations` (a test checks them against `app/`). */
-import { defineLocations, type DocumentLocationResolvers } from 'sanity/presentation'
+import { defineLocations, type DocumentLocation, type DocumentLocationResolvers } from 'sanity/presentation'
 import { caseStudyHref, SITE_PAGES } from './schemaTypes/sitePages.ts'
 
-export { caseStudyHref, SITE_PAGES }
+/** Each page of `SITE_PAGES` as Presentation lists it. */
+const PAGE_LOCATIONS = Object.fromEntries(
+  Object.entries(SITE_PAGES).map(([key, { title, href }]) => [key, { title, href }]),
+) as Record<keyof typeof SITE_PAGES, DocumentLocation>
 
-const onHomePage = defineLocations({ locations: [SITE_PAGES.home] })
+const onHomePage = defineLocations({ locations: [PAGE_LOCATIONS.home] })
 
 export const locations: DocumentLocationResolvers = {
   siteSettings: defineLocations({
-    locations: Object.values(SITE_PAGES),
+    locations: Object.values(PAGE_LOCATIONS),
     message: 'Site settings show on every page: the header, the footer and each page’s intro.',
     tone: 'positive',
   }),
@@ -19,7 +22,7 @@ export const locations: DocumentLocationResolvers = {
   review: defineLocations({
     select: { placement: 'placement' },
     resolve: (review) => ({
-      locations: [SITE_PAGES.home],
+      locations: [PAGE_LOCATIONS.home],
       ...(review?.placement
         ? {}
         : { message: 'Choose where it shows before it appears on the home page.', tone: 'caution' as const }),
@@ -32,10 +35,10 @@ export const locations: DocumentLocationResolvers = {
         ...(study?.slug
           ? [{ title: study.title || 'This case study', href: caseStudyHref(study.slug) }]
           : []),
-        SITE_PAGES.caseStudies,
-        SITE_PAGES.home,
+        PAGE_LOCATIONS.caseStudies,
+        PAGE_LOCATIONS.home,
       ],
     }),
   }),
-  portfolioSite: defineLocations({ locations: [SITE_PAGES.sites] }),
+  portfolioSite: defineLocations({ locations: [PAGE_LOCATIONS.sites] }),
 }

@@ -13,7 +13,8 @@ import type { DocumentLocationResolverObject, DocumentLocationsState } from 'san
 import type { Tool } from 'sanity'
 import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '@/lib/content/source'
 import { schemaTypes } from '@/studio/schemaTypes/index.ts'
-import { locations, SITE_PAGES } from '@/studio/locations'
+import { locations } from '@/studio/locations'
+import { SITE_PAGES } from '@/studio/schemaTypes/sitePages'
 import { PREVIEW_TOOL, previewTool } from '@/studio/previewTool'
 
 type Doc = StoredDocument
@@ -76,7 +77,7 @@ describe('resolve.locations', () => {
       '/',
     ])
     const settings = locationsOf(seed.find((doc) => doc._type === 'siteSettings')!)
-    expect(settings.locations).toEqual(Object.values(SITE_PAGES))
+    expect(settings.locations).toEqual(Object.values(SITE_PAGES).map(({ title, href }) => ({ title, href })))
     expect(locationsOf({ _id: 'r', _type: 'review' })).toMatchObject({ tone: 'caution' })
   })
 })
