@@ -2,16 +2,14 @@
 import { defineLocations, type DocumentLocation, type DocumentLocationResolvers } from 'sanity/presentation'
 import { caseStudyHref, SITE_PAGES } from './schemaTypes/sitePages.ts'
 
-/** Each page of `SITE_PAGES` as Presentation lists it. */
-const PAGE_LOCATIONS = Object.fromEntries(
-  Object.entries(SITE_PAGES).map(([key, { title, href }]) => [key, { title, href }]),
-) as Record<keyof typeof SITE_PAGES, DocumentLocation>
+/** A page of `SITE_PAGES` as Presentation lists it. */
+const at = ({ title, href }: DocumentLocation): DocumentLocation => ({ title, href })
 
-const onHomePage = defineLocations({ locations: [PAGE_LOCATIONS.home] })
+const onHomePage = defineLocations({ locations: [at(SITE_PAGES.home)] })
 
 export const locations: DocumentLocationResolvers = {
   siteSettings: defineLocations({
-    locations: Object.values(PAGE_LOCATIONS),
+    locations: Object.values(SITE_PAGES).map(at),
     message: 'Site settings show on every page: the header, the footer and each page’s intro.',
     tone: 'positive',
   }),
@@ -22,7 +20,7 @@ export const locations: DocumentLocationResolvers = {
   review: defineLocations({
     select: { placement: 'placement' },
     resolve: (review) => ({
-      locations: [PAGE_LOCATIONS.home],
+      locations: [at(SITE_PAGES.home)],
       ...(review?.placement
         ? {}
         : { message: 'Choose where it shows before it appears on the home page.', tone: 'caution' as const }),
@@ -35,10 +33,10 @@ export const locations: DocumentLocationResolvers = {
         ...(study?.slug
           ? [{ title: study.title || 'This case study', href: caseStudyHref(study.slug) }]
           : []),
-        PAGE_LOCATIONS.caseStudies,
-        PAGE_LOCATIONS.home,
+        at(SITE_PAGES.caseStudies),
+        at(SITE_PAGES.home),
       ],
     }),
   }),
-  portfolioSite: defineLocations({ locations: [PAGE_LOCATIONS.sites] }),
+  portfolioSite: defineLocations({ locations: [at(SITE_PAGES.sites)] }),
 }
