@@ -7,7 +7,7 @@ import { defineConfig, globalIgnores } from 'eslint/config'
  * app -> components, lib; components -> lib (pure helpers, content types only);
  * lib/content -> nothing of the site but the Studio's schema types (schema-rules.ts only);
  * lib/publisher-routes.ts -> the Studio's studio/publisherApi.ts (the addresses the Studio calls);
- * lib/navigation.ts -> the Studio's studio/schemaTypes/sitePages.ts (the site's pages);
+ * lib/routes.ts -> the Studio's studio/schemaTypes/sitePages.ts (the site's pages);
  * studio -> nothing of the site;
  * server (the publisher) -> lib; postbuild (the rewriting of an export) -> lib;
  * scripts -> lib, server, postbuild. The two programs never import each other: what
@@ -166,8 +166,8 @@ export default defineConfig([
   },
   {
     // The fourth exception: the site's pages are written once, in studio/schemaTypes/sitePages.ts
-    // (the Studio imports nothing of the site), and lib/navigation.ts exports them again.
-    files: ['lib/navigation.ts'],
+    // (the Studio imports nothing of the site), and lib/routes.ts exports them again.
+    files: ['lib/routes.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: libImportingOneStudioFile('schemaTypes/sitePages') }],
     },

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next'
 import { getCaseStudyDates, getContentDates, getSiteSettings } from '@/lib/content'
 import { sourceFromEnv } from '@/lib/content/source'
-import { caseStudyHref, SITE_PAGES } from '@/lib/navigation'
+import { caseStudyHref, SITE_PAGES } from '@/lib/routes'
 
 export const dynamic = 'force-static'
 

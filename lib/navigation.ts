@@ -1,8 +1,4 @@
-/** The site's pages, from the one table in studio/schemaTypes/sitePages.ts, and the navigation items (spec §2, Navigation bar and Footer): fixed UI labels, not editable content. */
-import { caseStudyHref, SITE_PAGES } from '../studio/schemaTypes/sitePages.ts'
-
-export { caseStudyHref, SITE_PAGES }
-
+/** Navigation items (spec §2, Navigation bar and Footer): fixed UI labels, not editable content. */
 export type NavItem = { label: string; href: string }
 
 /** Home plus the five home-page anchors: the desktop Menu dropdown. */
@@ -14,11 +10,6 @@ export const homeMenuItems: NavItem[] = [
   { label: 'Reviews', href: '/#reviews' },
   { label: 'Contact Us', href: '/#contact' },
 ]
-
-/** The pages of `SITE_PAGES` with a nav label: separate buttons on desktop, in the Menu on mobile. */
-export const routeItems: NavItem[] = Object.values(SITE_PAGES).flatMap((page) =>
-  'nav' in page ? [{ label: page.nav, href: page.href }] : [],
-)
 
 /** Footer anchors, in the spec's order (§2 item 9). */
 export const footerItems: NavItem[] = [

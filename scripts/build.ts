@@ -1,5 +1,4 @@
 /** `npm run build`: the static export in out/, in the timed steps of docs/architecture.md, "Data flow". */
-import { spawnSync } from 'node:child_process'
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { BUILD_PHASES_FILE, CONTENT_CHECKED_LINE } from '../lib/build-output.ts'
@@ -15,6 +14,7 @@ import {
   readDependencyMap,
   type RenderPlan,
 } from './build/render-plan.ts'
+import { postbuildStep } from './build/postbuild-step.ts'
 import { reusePages } from './build/reuse-pages.ts'
 
 const root = process.cwd()
@@ -23,17 +23,10 @@ const cacheDir = path.join(root, '.cache/build')
 const snapshotFile = path.join(cacheDir, 'content.ndjson')
 const readsDir = path.join(cacheDir, 'reads')
 const planFile = path.join(cacheDir, 'reused-pages.json')
-const reusedFile = path.join(cacheDir, 'reused-files.json')
 const inlineImagesDir = path.join(cacheDir, 'inline-images')
 // The build's own steps read the snapshot; the content step reads the real source.
 const environment = { ...process.env }
-for (const name of [
-  'CONTENT_SNAPSHOT',
-  'CONTENT_READS_DIR',
-  'REUSED_PAGES',
-  'REUSED_FILES',
-  INLINE_IMAGE_CACHE_ENV,
-])
+for (const name of ['CONTENT_SNAPSHOT', 'CONTENT_READS_DIR', 'REUSED_PAGES', INLINE_IMAGE_CACHE_ENV])
   delete environment[name]
 const snapshot: ContentSource = { kind: 'local', file: snapshotFile, perspective: 'published' }
 const previousDir = environment.PREVIOUS_BUILD_DIR ? path.resolve(environment.PREVIOUS_BUILD_DIR) : null
@@ -108,17 +101,8 @@ await timed('render', () =>
   }),
 )
 const reused = await timed('reuse', () => (previousDir ? reusePages(previousDir, outDir, reuse) : []))
-await writeFile(reusedFile, JSON.stringify(reused) + '\n')
 
-await timed('postbuild', () => {
-  const result = spawnSync(process.execPath, [path.join(root, 'scripts/postbuild.ts')], {
-    cwd: root,
-    env: { ...environment, CONTENT_SNAPSHOT: snapshotFile, REUSED_FILES: reusedFile },
-    stdio: 'inherit',
-  })
-  if (result.status !== 0)
-    throw new Error(`postbuild failed: ${result.signal ?? `exit code ${result.status}`}`)
-})
+console.log(await timed('postbuild', () => postbuildStep(outDir, snapshot, previousDir, reused, environment)))
 
 const map = await dependencyMap(readsDir, content.documents, key, previous, reuse, content.ruleReads)
 await writeFile(path.join(outDir, CONTENT_READS_FILE), JSON.stringify(map) + '\n')

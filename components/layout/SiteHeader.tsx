@@ -1,5 +1,6 @@
 import Link from 'next/link'
-import { homeMenuItems, routeItems, type NavItem } from '@/lib/navigation'
+import { homeMenuItems, type NavItem } from '@/lib/navigation'
+import { routeItems } from '@/lib/routes'
 import { buttonStyles } from '@/components/ui/ButtonLink'
 import { LinkList } from './LinkList'
 import { Chevron, menuButtonClass } from './menuButton'

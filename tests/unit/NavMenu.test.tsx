@@ -2,7 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HeadlessNavMenu as NavMenuLoaded } from '@/components/layout/HeadlessNavMenu'
 import { NavMenu } from '@/components/layout/NavMenu'
-import { homeMenuItems, routeItems } from '@/lib/navigation'
+import { homeMenuItems } from '@/lib/navigation'
+import { routeItems } from '@/lib/routes'
 
 const push = jest.fn()
 let pathname = '/'
