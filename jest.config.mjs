@@ -8,9 +8,7 @@ const config = {
   roots: ['<rootDir>/tests/unit'],
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  // A worker per core, not jest's default of one fewer: the publisher's tests spend most of
-  // their time waiting on child processes (fake builds), so 2 workers on 2 cores run the
-  // suite in about 120 s instead of 195 s.
+  // A worker per core: the publisher's tests mostly wait on child processes (120 s instead of 195 s).
   maxWorkers: '100%',
 }
 

@@ -1,12 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 import { E2E_INBOX_FILE, E2E_SITE_DIR } from './tests/e2e/server'
 
-/**
- * Browser tests against the built site, served by `npm start` (the same static
- * server a newcomer runs). Chromium comes from the system (Debian's
- * /usr/bin/chromium); CHROMIUM_PATH overrides it, and an empty CHROMIUM_PATH
- * uses Playwright's own download on a laptop that has one.
- */
+/** Browser tests against the site `npm start` serves; CHROMIUM_PATH overrides Debian's chromium (empty: Playwright's own). */
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const port = Number(process.env.E2E_PORT ?? 3100)
 
@@ -26,8 +21,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
-  // One more try on CI only: a shared 2-core machine stalls now and then, and a stalled timing
-  // test would keep every later project from running. Locally a flake shows at once.
+  // On CI a stalled timing test would keep every later project from running; locally a flake shows at once.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
