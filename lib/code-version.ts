@@ -1,7 +1,7 @@
 /**
  * The code version of the app: the same code gets the same Next build id (so an unchanged page
  * stays byte for byte the same), and the publisher rebuilds its preview server only when it
- * changes (server/preview-build.ts).
+ * changes (server/preview/preview-build.ts).
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'

@@ -3,7 +3,7 @@ import { draftMode, headers } from 'next/headers'
 
 /**
  * The nonce in the Content-Security-Policy the preview process gave the request
- * (server/preview-renderer.ts, which also turns draft mode on); the splash's boot script needs it.
+ * (server/preview/preview-renderer.ts, which also turns draft mode on); the splash's boot script needs it.
  * @returns the nonce, or undefined outside draft mode (visitors' pages use script hashes)
  */
 export async function previewScriptNonce(): Promise<string | undefined> {

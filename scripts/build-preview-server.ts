@@ -5,7 +5,7 @@ import { ContentError, getMediaAssets } from '../lib/content/index.ts'
 import { syncMedia } from '../lib/content/media-sync.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
 import { NEXT_TARGET_ENV, PREVIEW_SERVER_TARGET } from '../lib/next-target.ts'
-import { markPreviewBuild, previewCodeVersion } from '../server/preview-build.ts'
+import { markPreviewBuild, previewCodeVersion } from '../server/preview/preview-build.ts'
 
 const root = process.cwd()
 // Taken before the build: a change made while it runs makes the next start build again.

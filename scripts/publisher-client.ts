@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { HEALTH_PATH, WEBHOOK_PATH } from '../lib/publisher-routes.ts'
-import type { HealthReport } from '../server/health.ts'
+import type { HealthReport } from '../server/serving/health.ts'
 import { operatorHeaders } from '../server/secrets.ts'
 
 /** Sanity's webhook headers for `body` (the exact JSON signed); the publisher refuses a `signedAt` 5 min off. */

@@ -1,5 +1,5 @@
 /** `npm run rollback [-- BUILD_ID | --list]`: puts a kept build (default: the one before the live one) live at once. */
-import { BuildStore } from '../server/build-store.ts'
+import { BuildStore } from '../server/publishing/build-store.ts'
 import { configFromEnv } from '../server/config.ts'
 
 const store = new BuildStore(configFromEnv().siteDir)

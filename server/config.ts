@@ -3,7 +3,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { envSchema } from 'env-schema'
 import { sourceFromEnv } from '../lib/content/source.ts'
-import type { PresentationProject } from './preview.ts'
+import type { PresentationProject } from './preview/preview.ts'
 import { assertStrongSecret, MIN_SECRET_LENGTH } from './secrets.ts'
 
 /** A secret: `writeOnly` marks a value no message may print. */

@@ -3,8 +3,8 @@
  * before the server listens; otherwise after (docs/publishing.md).
  */
 import type { Logger } from 'pino'
-import type { BuildStore } from './build-store.ts'
-import type { Publisher } from './publisher.ts'
+import type { BuildStore } from './publishing/build-store.ts'
+import type { Publisher } from './publishing/publisher.ts'
 
 export type StartOptions = {
   store: BuildStore

@@ -4,7 +4,7 @@ import type { DocumentBadgeComponent, DocumentBadgeDescription } from 'sanity'
 import { useEditorProof, type EditorProof } from './publisherProof.ts'
 import { PUBLISH_STATUS_PATH, publisherBase } from './publisherApi.ts'
 
-/** What the publisher answers (server/publish-status.ts); `reason` only to an editor. */
+/** What the publisher answers (server/publishing/publish-status.ts); `reason` only to an editor. */
 export type PublishState =
   | { state: 'unknown' }
   | { state: 'building'; since: string }

@@ -1,6 +1,6 @@
 /**
  * Which drafts one preview render read, so that a render that fails anyway can name them to its
- * editor (server/preview-render-failure.ts); outside a recording, noting does nothing.
+ * editor (server/preview/preview-render-failure.ts); outside a recording, noting does nothing.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { idsIn } from './reads.ts'

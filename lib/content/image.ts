@@ -138,7 +138,7 @@ export function toContentImage(image: ProjectedImage): ContentImage {
   }
 }
 
-/** Where a preview serves an image not yet in `public/media/`, by asset `_id` (server/preview-media.ts). */
+/** Where a preview serves an image not yet in `public/media/`, by asset `_id` (server/preview/preview-media.ts). */
 export const PREVIEW_MEDIA_URL_DIR = '/preview-media'
 
 export const SANITY_IMAGE_CDN_ORIGIN = 'https://cdn.sanity.io'

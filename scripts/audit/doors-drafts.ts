@@ -6,7 +6,7 @@ import { vercelStegaCombine, vercelStegaDecodeAll } from '@vercel/stega'
 import type { StoredDocument } from '../../lib/content/source.ts'
 import { STUDIO_BASE_PATH } from '../../lib/studio.ts'
 import { chainedDrafts } from './draft-chain.ts'
-import { DEFAULT_RENDER_LIMITS } from '../../server/preview-renderer.ts'
+import { DEFAULT_RENDER_LIMITS } from '../../server/preview/preview-renderer.ts'
 import {
   bannerOf,
   previewPage,

@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto'
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { JOURNAL_FILE } from '../../server/publish-journal.ts'
-import { DEFAULT_RENDER_LIMITS } from '../../server/preview-renderer.ts'
+import { JOURNAL_FILE } from '../../server/publishing/publish-journal.ts'
+import { DEFAULT_RENDER_LIMITS } from '../../server/preview/preview-renderer.ts'
 import { sendWebhook } from '../publisher-client.ts'
 import {
   previewPage,

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { readBuildInfo, readRedirects } from '../../lib/build-output.ts'
-import { checkHtml, type HtmlError } from '../../server/nu-html-checker.ts'
+import { checkHtml, type HtmlError } from '../../server/publishing/nu-html-checker.ts'
 import { auditAccessibility, type AxePageResult } from './axe.ts'
 import { checkLinks, type LinkReport } from './links.ts'
 import { htmlFilesOf, routesOf, type Route } from './routes.ts'

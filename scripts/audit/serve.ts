@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { BuildStore } from '../../server/build-store.ts'
+import { BuildStore } from '../../server/publishing/build-store.ts'
 import { HEALTH_PATH } from '../../lib/publisher-routes.ts'
 import { servesLiveBuild } from '../publisher-client.ts'
 
@@ -20,7 +20,7 @@ export type ServedSite = {
   output: () => string
   /** The server's process id (its builds are child processes of their own). */
   pid: number
-  /** The process id of its preview process (server/preview-child.ts), when one runs now. */
+  /** The process id of its preview process (server/preview/preview-child.ts), when one runs now. */
   previewPid: () => number | undefined
 }
 

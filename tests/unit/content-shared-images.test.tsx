@@ -17,7 +17,7 @@ import { INLINED_CARDS } from '@/components/ui/ContentImage'
 import { getCaseStudyCards, getMediaAssets, inlineFirstImages } from '@/lib/content'
 import { syncMedia } from '@/lib/content/media-sync'
 import { parseNdjson, type ContentSource } from '@/lib/content/source'
-import { checkHtml } from '@/server/nu-html-checker'
+import { checkHtml } from '@/server/publishing/nu-html-checker'
 import { SEED_FILE } from './helpers/dataset'
 
 let dir: string

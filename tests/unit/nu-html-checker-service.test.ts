@@ -5,8 +5,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { checkHtml, javaAvailable, startHtmlChecker, type HtmlChecker } from '@/server/nu-html-checker'
-import { WarmHtmlChecks } from '@/server/gate'
+import {
+  checkHtml,
+  javaAvailable,
+  startHtmlChecker,
+  type HtmlChecker,
+} from '@/server/publishing/nu-html-checker'
+import { WarmHtmlChecks } from '@/server/publishing/gate'
 
 const java = javaAvailable()
 if (!java) console.warn('Java 17 is not installed: the Nu HTML checker service tests are skipped')

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { checkHtml } from '@/server/nu-html-checker'
+import { checkHtml } from '@/server/publishing/nu-html-checker'
 
 test('the Nu checker reports HTML errors, not its CSS validator on modern CSS', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vnu-'))

@@ -18,7 +18,7 @@ import {
   siteIndexOf,
   type RedirectsManifest,
 } from '@/lib/build-output'
-import { checkHtml } from '@/server/nu-html-checker'
+import { checkHtml } from '@/server/publishing/nu-html-checker'
 import { caseStudyPageDocuments, readPageDocuments } from '@/lib/page-documents'
 import { finalizeExport } from '@/postbuild'
 import { postbuildStep } from '@/scripts/build/postbuild-step'
@@ -29,7 +29,7 @@ import {
   redirectsFile,
   writeRedirectPages,
 } from '@/postbuild/redirects-file'
-import { headersFor, loadHeaderRules } from '@/server/headers-file'
+import { headersFor, loadHeaderRules } from '@/server/serving/headers-file'
 import { seedDocuments } from './helpers/dataset'
 
 let dir: string

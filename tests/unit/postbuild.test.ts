@@ -24,7 +24,7 @@ import { precompressSite } from '@/postbuild/precompress'
 import { redirectsFile } from '@/postbuild/redirects-file'
 import { headerRules, inlineScriptHashes, SCRIPT_HASHES_FILE } from '@/postbuild/security-headers'
 import { contentSecurityPolicy } from '@/lib/content-security-policy'
-import { headersFor, loadHeaderRules } from '@/server/headers-file'
+import { headersFor, loadHeaderRules } from '@/server/serving/headers-file'
 
 let dir: string
 beforeEach(() => {

@@ -72,10 +72,10 @@ const waitFor = async (check: () => boolean, ms = 15_000) => {
 
 /** The publisher of its own: it builds at once and prints the checker's pid once it started. */
 const PUBLISHER = `
-  import { BuildStore } from './server/build-store.ts'
-  import { WarmHtmlChecks } from './server/gate.ts'
+  import { BuildStore } from './server/publishing/build-store.ts'
+  import { WarmHtmlChecks } from './server/publishing/gate.ts'
   import { publisherLog } from './server/log.ts'
-  import { Publisher } from './server/publisher.ts'
+  import { Publisher } from './server/publishing/publisher.ts'
   const dir = process.env.TEST_DIR
   const checks = new WarmHtmlChecks((startMs, pid) => console.log(JSON.stringify({ checker: pid })))
   const publisher = new Publisher({

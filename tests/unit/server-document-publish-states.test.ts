@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { DocumentPublishStates } from '@/server/document-publish-states'
+import { DocumentPublishStates } from '@/server/publishing/document-publish-states'
 
 const build = (id: string) => ({ id, builtAt: `${id}-time` })
 

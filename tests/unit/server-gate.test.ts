@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The publish gate (server/gate.ts) on small builds written here: which pages it
+ * The publish gate (server/publishing/gate.ts) on small builds written here: which pages it
  * checks, the links and assets it resolves, and what it says when one is missing, naming
  * the documents of the build's page documents (lib/page-documents.ts).
  */
@@ -11,7 +11,7 @@ import path from 'node:path'
 import { REDIRECTS_FILE } from '@/lib/build-output'
 import { caseStudyPageDocuments, PAGE_DOCUMENTS_FILE, readPageDocuments } from '@/lib/page-documents'
 import { caseStudyRedirects } from '@/postbuild/redirects-file'
-import { checkCandidate, sitePathsOf } from '@/server/gate'
+import { checkCandidate, sitePathsOf } from '@/server/publishing/gate'
 
 const page = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>` +

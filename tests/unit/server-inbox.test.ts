@@ -3,7 +3,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { HONEYPOT_FIELD } from '@/lib/contact'
-import { parseContact } from '@/server/inbox'
+import { parseContact } from '@/server/serving/inbox'
 import { startFixture, type Fixture } from './helpers/publisherFixture'
 
 let site: Fixture

@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  *
- * The preview's build (server/preview-build.ts): the code version that decides when
+ * The preview's build (server/preview/preview-build.ts): the code version that decides when
  * `npm start` builds the preview again. The build itself runs in the e2e tests.
  */
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { markPreviewBuild, PREVIEW_DIST_DIR, previewCodeVersion } from '@/server/preview-build'
+import { markPreviewBuild, PREVIEW_DIST_DIR, previewCodeVersion } from '@/server/preview/preview-build'
 
 describe('previewCodeVersion', () => {
   let root: string

@@ -1,15 +1,15 @@
 /**
  * @jest-environment node
  *
- * The preview process's console as log lines (server/preview-console.ts): what Next and
+ * The preview process's console as log lines (server/preview/preview-console.ts): what Next and
  * libraries print during a render becomes one JSON line naming the page, an error its
  * message and, for content, the document and field.
  */
 import { Writable } from 'node:stream'
 import { pino } from 'pino'
 import { ContentError } from '@/lib/content/build-rules'
-import { consoleToLog } from '@/server/preview-console'
-import { renderContext } from '@/server/preview-renderer'
+import { consoleToLog } from '@/server/preview/preview-console'
+import { renderContext } from '@/server/preview/preview-renderer'
 
 let lines: Record<string, unknown>[]
 let restore: () => void

@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  *
- * The preview's doors tried as an attacker would (server/preview.ts, preview-sessions.ts,
+ * The preview's doors tried as an attacker would (server/preview/preview.ts, preview-sessions.ts,
  * guess-limit.ts, editor-access.ts, health.ts, log.ts, app.ts): redirects stay on the site,
  * guessing costs, a session ends for good (and with it the preview server's pages), errors
  * are for editors, secrets never reach the log.
  */
-import { safeRedirect } from '@/server/preview'
-import { PreviewDown } from '@/server/preview-process'
+import { safeRedirect } from '@/server/preview/preview'
+import { PreviewDown } from '@/server/preview/preview-process'
 import { deliverWebhook, operatorHeaders, startFixture, type Fixture } from './helpers/publisherFixture'
 
 jest.setTimeout(60_000)

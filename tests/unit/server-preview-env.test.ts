@@ -1,10 +1,10 @@
 /**
  * @jest-environment node
  *
- * No secret of the publisher's reaches the preview process (server/preview-env.ts),
+ * No secret of the publisher's reaches the preview process (server/preview/preview-env.ts),
  * however the operator gives it: in the publisher's environment (`npm start` loads
  * `.env.local` into it) or in any `.env*` file Next loads for the process's folder. The
- * real preview process runs (server/preview-child.ts, watched by
+ * real preview process runs (server/preview/preview-child.ts, watched by
  * helpers/preview-child-probe.ts), started by the real supervisor, in a folder holding
  * those files and no preview build: it loads its settings, then stops where the build is
  * missing, and what its own `process.env` held is read when it ends.
@@ -15,14 +15,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { publisherLog } from '@/server/log'
-import { previewEnv, refuseSecrets, secretsIn, WITHHELD_SETTINGS } from '@/server/preview-env'
-import { PreviewProcess } from '@/server/preview-process'
+import { previewEnv, refuseSecrets, secretsIn, WITHHELD_SETTINGS } from '@/server/preview/preview-env'
+import { PreviewProcess } from '@/server/preview/preview-process'
 import { NODE } from './helpers/publisherFixture'
 
 jest.setTimeout(30_000)
 
 const PROBE = path.resolve('tests/unit/helpers/preview-child-probe.ts')
-const CHILD = path.resolve('server/preview-child.ts')
+const CHILD = path.resolve('server/preview/preview-child.ts')
 /** A value per secret, each findable in the log. */
 const SECRETS = Object.fromEntries(
   WITHHELD_SETTINGS.map((name) => [name, `${name.toLowerCase()}-value-0123456789abcdef`]),

@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * Content images in the preview process (server/preview-media.ts), through the renderer
- * (server/preview-renderer.ts) behind a real HTTP server, tried as an attacker with a
+ * Content images in the preview process (server/preview/preview-media.ts), through the renderer
+ * (server/preview/preview-renderer.ts) behind a real HTTP server, tried as an attacker with a
  * session would: `/preview-media/<assetId>` sends the local dataset's file of an asset by
  * its id only, with its bytes' type (a drawing cleaned, as the build writes it), and refuses
  * ids that are not one, paths, an asset the dataset lacks, a file that is not the one the id
@@ -16,8 +16,8 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { PreviewMedia, type PreviewMediaOptions } from '@/server/preview-media'
-import { PreviewRenderer } from '@/server/preview-renderer'
+import { PreviewMedia, type PreviewMediaOptions } from '@/server/preview/preview-media'
+import { PreviewRenderer } from '@/server/preview/preview-renderer'
 import type { ContentSource } from '@/lib/content/source'
 
 /** The policy of every content image's answer (lib/build-output.ts `MEDIA_HEADERS`). */

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The publisher's side of the preview process (server/preview-process.ts), with a
+ * The publisher's side of the preview process (server/preview/preview-process.ts), with a
  * stand-in of the process (helpers/fake-preview-child.ts) behind the real publisher app:
  * requests stream to it over its Unix socket, with nothing of the publisher's own; it runs
  * with a lower priority and no secrets; when it ends (a crash, its heap limit) editors
@@ -15,7 +15,7 @@ import { statSync } from 'node:fs'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { publisherLog } from '@/server/log'
-import { PreviewProcess } from '@/server/preview-process'
+import { PreviewProcess } from '@/server/preview/preview-process'
 import { NODE, startFixture, type Fixture } from './helpers/publisherFixture'
 
 // Each test starts processes of its own: seconds each, more on a busy machine.
@@ -188,7 +188,7 @@ test("what the process prints reaches the publisher's log as JSON, plain text in
 test('the process ends with the publisher, even one killed with SIGKILL', async () => {
   // A publisher of its own, which starts the stand-in and prints its pid.
   const script = `
-    import { PreviewProcess } from './server/preview-process.ts'
+    import { PreviewProcess } from './server/preview/preview-process.ts'
     import { publisherLog } from './server/log.ts'
     const preview = new PreviewProcess({ root: process.cwd(), log: publisherLog({ level: 'silent', secrets: [] }),
       studioOrigins: [], build: false, program: ${JSON.stringify(FAKE_CHILD)} })

@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * A preview page that fails to render names the drafts it read (server/preview-render-failure.ts):
- * the renderer (server/preview-renderer.ts) runs each render recording the drafts its
+ * A preview page that fails to render names the drafts it read (server/preview/preview-render-failure.ts):
+ * the renderer (server/preview/preview-renderer.ts) runs each render recording the drafts its
  * queries return (lib/content/drafts-read.ts), and a 500 answer, Next's error page or its
  * own, becomes a notice naming them, for the editor who can fix or discard them. A stand-in
  * of Next's handler reads real content (a local dataset through the drafts perspective)
@@ -14,8 +14,8 @@ import type { AddressInfo } from 'node:net'
 import compression from 'next/dist/compiled/compression'
 import { getHomePage, getSiteSettings } from '@/lib/content'
 import type { ContentSource, StoredDocument } from '@/lib/content/source'
-import { failedRenderNotice } from '@/server/preview-render-failure'
-import { PreviewRenderer, type NextHandler } from '@/server/preview-renderer'
+import { failedRenderNotice } from '@/server/preview/preview-render-failure'
+import { PreviewRenderer, type NextHandler } from '@/server/preview/preview-renderer'
 import { seedDocuments, writeDataset } from './helpers/dataset'
 
 const seed = seedDocuments()

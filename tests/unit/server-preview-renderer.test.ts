@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * How the preview process answers one request (server/preview-renderer.ts), with a
+ * How the preview process answers one request (server/preview/preview-renderer.ts), with a
  * stand-in of Next's handler behind a real HTTP server: the draft-mode cookie only it can
  * set, a preview page's Content-Security-Policy naming only the hosts the published
  * settings name, and the limits that keep one heavy draft, or one editor's burst, from
@@ -23,7 +23,7 @@ import {
   withoutCookie,
   type NextHandler,
   type PreviewRendererOptions,
-} from '@/server/preview-renderer'
+} from '@/server/preview/preview-renderer'
 import type { IntegrationSettings } from '@/lib/content-security-policy'
 
 const MODE_ID = 'a'.repeat(32)

@@ -1,11 +1,15 @@
 /**
  * @jest-environment node
  *
- * Opening preview sessions is limited per client (server/preview-sessions.ts,
- * server/preview.ts): a secret holder cannot end every editor's session by opening more
+ * Opening preview sessions is limited per client (server/preview/preview-sessions.ts,
+ * server/preview/preview.ts): a secret holder cannot end every editor's session by opening more
  * of its own, nor open them without end.
  */
-import { PREVIEW_OPENS, PREVIEW_SESSIONS_PER_CLIENT, PreviewSessions } from '@/server/preview-sessions'
+import {
+  PREVIEW_OPENS,
+  PREVIEW_SESSIONS_PER_CLIENT,
+  PreviewSessions,
+} from '@/server/preview/preview-sessions'
 import { startFixture, type Fixture } from './helpers/publisherFixture'
 
 const PREVIEW = 'preview-secret-for-tests-0123456789abcdef'

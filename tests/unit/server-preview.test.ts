@@ -9,8 +9,8 @@
  * visitors never see a preview; Presentation's perspective switcher sets its cookie.
  */
 import { PREVIEW_PERSPECTIVE_PATH } from '@/lib/publisher-routes'
-import { presentationClient } from '@/server/preview'
-import { PreviewDown, type PreviewHandler } from '@/server/preview-process'
+import { presentationClient } from '@/server/preview/preview'
+import { PreviewDown, type PreviewHandler } from '@/server/preview/preview-process'
 import * as studioApi from '@/studio/publisherApi'
 import {
   buildCount,
@@ -531,7 +531,7 @@ describe('over https', () => {
 
   // The perspective cookie is always Partitioned over https, and a partitioned cookie is only
   // cleared by a Set-Cookie that is Partitioned too: /preview/disable sends none for it yet
-  // (server/preview.ts clears it with a plain clearCookie). Marked failing until it does.
+  // (server/preview/preview.ts clears it with a plain clearCookie). Marked failing until it does.
   test('leaving clears the partitioned perspective cookie too', async () => {
     const cleared = setCookies(await site.app.inject({ url: '/preview/disable', headers: https }))
     expect(

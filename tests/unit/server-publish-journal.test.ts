@@ -14,7 +14,13 @@ import {
 import os from 'node:os'
 import path from 'node:path'
 import { WEBHOOK_PATH } from '@/lib/publisher-routes'
-import { JOURNAL_FILE, KEY_TTL_MS, keyDigest, PublishJournal, writeAtomic } from '@/server/publish-journal'
+import {
+  JOURNAL_FILE,
+  KEY_TTL_MS,
+  keyDigest,
+  PublishJournal,
+  writeAtomic,
+} from '@/server/publishing/publish-journal'
 import { webhookHeaders } from '@/scripts/publisher-client'
 import { buildCount, deliverWebhook, startFixture, type Fixture } from './helpers/publisherFixture'
 

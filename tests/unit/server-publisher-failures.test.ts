@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { failureReason, stepFailure } from '@/server/build-command'
-import { CoalescingQueue } from '@/server/queue'
+import { failureReason, stepFailure } from '@/server/publishing/build-command'
+import { CoalescingQueue } from '@/server/publishing/queue'
 import { deliverWebhook, NODE, operatorHeaders, startFixture, type Fixture } from './helpers/publisherFixture'
 
 jest.setTimeout(60_000)

@@ -6,7 +6,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
-import { CoalescingQueue } from '@/server/queue'
+import { CoalescingQueue } from '@/server/publishing/queue'
 import {
   buildCount,
   deliverWebhook,

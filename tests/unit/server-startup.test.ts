@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { readBuildInfo } from '@/lib/build-output'
-import { PublishJournal } from '@/server/publish-journal'
+import { PublishJournal } from '@/server/publishing/publish-journal'
 import { prepareStart } from '@/server/startup'
 import { buildCount, FAKE_BUILD, NODE, startFixture, type Fixture } from './helpers/publisherFixture'
 

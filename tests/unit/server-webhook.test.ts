@@ -2,9 +2,9 @@
  * @jest-environment node
  */
 import { encodeSignatureHeader } from '@sanity/webhook'
-import { keyDigest } from '@/server/publish-journal'
-import { deliveryKey } from '@/server/webhook'
-import { checkSignature } from '@/server/webhook-signature'
+import { keyDigest } from '@/server/publishing/publish-journal'
+import { deliveryKey } from '@/server/publishing/webhook'
+import { checkSignature } from '@/server/publishing/webhook-signature'
 import { buildCount, startFixture, type Fixture } from './helpers/publisherFixture'
 
 const SECRET = 'test-secret-1234'

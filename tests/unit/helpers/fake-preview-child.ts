@@ -1,5 +1,5 @@
 /**
- * A stand-in of the preview process (server/preview-child.ts) for the supervisor's tests:
+ * A stand-in of the preview process (server/preview/preview-child.ts) for the supervisor's tests:
  * it listens on PREVIEW_SOCKET as the real one does and tells the publisher when it is
  * ready, but answers each request itself, with what it was given: the method, path,
  * cookies, session tag and header names, body, its environment's secrets and its own

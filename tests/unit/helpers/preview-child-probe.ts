@@ -1,5 +1,5 @@
 /**
- * The real preview process (server/preview-child.ts), watched from inside: when it ends,
+ * The real preview process (server/preview/preview-child.ts), watched from inside: when it ends,
  * it writes to PROBE_FILE what its own `process.env` holds then, read here and not
  * through the process's own checks: `secrets`, the names of the publisher's secrets that
  * hold a value; `readToken`, SANITY_READ_TOKEN's value.
@@ -25,4 +25,4 @@ process.on('exit', () => {
   )
 })
 // After the handler: the process may end while it starts.
-await import(path.resolve(import.meta.dirname, '../../../server/preview-child.ts'))
+await import(path.resolve(import.meta.dirname, '../../../server/preview/preview-child.ts'))

@@ -10,13 +10,13 @@ import type { FastifyInstance } from 'fastify'
 import type { Logger } from 'pino'
 import type { SanityClient } from '@sanity/client'
 import { createServer, type ServerOptions } from '@/server/app'
-import { BuildStore } from '@/server/build-store'
-import { InboxFile } from '@/server/inbox'
+import { BuildStore } from '@/server/publishing/build-store'
+import { InboxFile } from '@/server/serving/inbox'
 import { publisherLog } from '@/server/log'
-import { Publisher, type PublisherOptions } from '@/server/publisher'
-import { PublishJournal, type writeAtomic } from '@/server/publish-journal'
-import type { PreviewDown, PreviewHandler } from '@/server/preview-process'
-import { PREVIEW_HEADERS } from '@/server/preview'
+import { Publisher, type PublisherOptions } from '@/server/publishing/publisher'
+import { PublishJournal, type writeAtomic } from '@/server/publishing/publish-journal'
+import type { PreviewDown, PreviewHandler } from '@/server/preview/preview-process'
+import { PREVIEW_HEADERS } from '@/server/preview/preview'
 import { WEBHOOK_PATH } from '@/lib/publisher-routes'
 import { webhookHeaders } from '@/scripts/publisher-client'
 
@@ -50,7 +50,7 @@ export type Fixture = {
 }
 
 /**
- * A stand-in of the preview server (server/preview-process.ts): each request is rendered
+ * A stand-in of the preview server (server/preview/preview-process.ts): each request is rendered
  * on the spot as a page naming its method, path and the drafts file's content now, with
  * the preview server's headers. The real one is Next's, tried in the e2e tests.
  */
@@ -78,7 +78,7 @@ export type PreviewServerState = PreviewHandler | PreviewDown | null
  *   previousPreviewSecret is the one being rotated out; previewServer replaces the app's
  *   getter of its preview server (given the stand-in), e.g. `() => null` for one that is
  *   still starting, or `() => new PreviewDown('crashed')` for one that is down;
- *   previewUpstream the socket a real preview process listens on (server/preview-process.ts);
+ *   previewUpstream the socket a real preview process listens on (server/preview/preview-process.ts);
  *   journalWrite how the publish journal is written (tests inject faults);
  *   presentation is the client that checks the Presentation tool's secrets; gate the
  *   publisher's publish gate (default: links only); exportDir where the builds write their

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import pMap from 'p-map'
-import { tiedToThisProcess } from './child-lifetime.ts'
+import { tiedToThisProcess } from '../child-lifetime.ts'
 
 export type HtmlError = { file: string; line?: number; column?: number; message: string; extract?: string }
 

@@ -2,8 +2,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Logger } from 'pino'
-import { codeVersion } from '../lib/code-version.ts'
-import { runBuildCommand } from './build-command.ts'
+import { codeVersion } from '../../lib/code-version.ts'
+import { runBuildCommand } from '../publishing/build-command.ts'
 
 export const PREVIEW_DIST_DIR = '.next-preview'
 

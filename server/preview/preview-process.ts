@@ -107,7 +107,7 @@ export type PreviewProcessOptions = {
   build?: boolean
   /** ms before the first restart (default 1 s; doubles up to 30 s while it keeps failing). */
   restartDelayMs?: number
-  /** Default server/preview-child.ts; tests give a stand-in. */
+  /** Default server/preview/preview-child.ts; tests give a stand-in. */
   program?: string
 }
 

@@ -4,16 +4,16 @@ import type { SanityClient } from '@sanity/client'
 import { urlSearchParamPreviewSecret, validatePreviewUrl } from '@sanity/preview-url-secret'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { perspectiveCookieName } from '@sanity/preview-url-secret/constants'
-import { contentLakeClient, toPerspective, type ContentLakeSource } from '../lib/content/source.ts'
+import { contentLakeClient, toPerspective, type ContentLakeSource } from '../../lib/content/source.ts'
 import {
   PREVIEW_CONTACT_PATH,
   PREVIEW_DISABLE_PATH,
   PREVIEW_ENABLE_PATH,
   PREVIEW_PERSPECTIVE_PATH,
-} from '../lib/publisher-routes.ts'
+} from '../../lib/publisher-routes.ts'
 import type { GuessLimit } from './guess-limit.ts'
 import { PREVIEW_OPENS, type PreviewSessions } from './preview-sessions.ts'
-import { deriveKey, matchesSecret } from './secrets.ts'
+import { deriveKey, matchesSecret } from '../secrets.ts'
 
 export const PREVIEW_HEADERS: Readonly<Record<string, string>> = {
   'X-Robots-Tag': 'noindex',

@@ -14,9 +14,9 @@ import {
   REVALIDATE,
   urlPathOf,
   type SiteIndex,
-} from '../lib/build-output.ts'
-import { MEDIA_URL_DIR } from '../lib/content/image.ts'
-import type { BuildStore } from './build-store.ts'
+} from '../../lib/build-output.ts'
+import { MEDIA_URL_DIR } from '../../lib/content/image.ts'
+import type { BuildStore } from '../publishing/build-store.ts'
 import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
 
 type LoadedSite = { dir: string; index: SiteIndex; rules: HeaderRules }

@@ -3,8 +3,8 @@ import { mkdir, open } from 'node:fs/promises'
 import path from 'node:path'
 import formbody from '@fastify/formbody'
 import type { FastifyInstance } from 'fastify'
-import { CONTACT_FIELDS, honeypotFilled, type ContactPayload } from '../lib/contact.ts'
-import { CONTACT_INBOX_PATH } from '../lib/publisher-routes.ts'
+import { CONTACT_FIELDS, honeypotFilled, type ContactPayload } from '../../lib/contact.ts'
+import { CONTACT_INBOX_PATH } from '../../lib/publisher-routes.ts'
 
 /** In characters. */
 export const FIELD_LIMITS: Record<keyof ContactPayload, number> = {

@@ -8,8 +8,8 @@ import type { Logger } from 'pino'
 import { messageOf, runBuildCommand, stepFailure, type BuildCommand } from './build-command.ts'
 import type { BuildStore } from './build-store.ts'
 import { DocumentPublishStates } from './document-publish-states.ts'
-import { CONTENT_CHECKED_LINE, readBuildInfo, readBuildPhases } from '../lib/build-output.ts'
-import { isPublishedId } from '../lib/content/source.ts'
+import { CONTENT_CHECKED_LINE, readBuildInfo, readBuildPhases } from '../../lib/build-output.ts'
+import { isPublishedId } from '../../lib/content/source.ts'
 import { checkCandidate, type GateOptions } from './gate.ts'
 import { CoalescingQueue } from './queue.ts'
 import type { Delivery, PublishJournal } from './publish-journal.ts'
@@ -102,7 +102,7 @@ export class Publisher {
   /**
    * Asks for a rebuild (e.g. after a verified webhook). Returns at once. A draft or a
    * release version asks for nothing: editors' preview renders it on request
-   * (server/preview-process.ts). Nor does a document of one of NOT_CONTENT_TYPES.
+   * (server/preview/preview-process.ts). Nor does a document of one of NOT_CONTENT_TYPES.
    * @param reason for the log, e.g. the webhook's document id and type
    * @returns 'started' or 'queued' (coalesced with other requests), or 'skipped'
    */

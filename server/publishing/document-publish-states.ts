@@ -1,6 +1,6 @@
 /** Each document's last publish, in memory: a build carries every publish requested before it started. */
 import { DocumentId, getPublishedId } from '@sanity/id-utils'
-import type { BuildInfo } from '../lib/build-output.ts'
+import type { BuildInfo } from '../../lib/build-output.ts'
 
 export type DocumentStatus =
   | { state: 'building'; since: string }

@@ -1,10 +1,10 @@
 /** `GET /healthz`: `PublicHealth` to anyone (503 while nothing is live), `HealthReport` to editors. */
 import type { FastifyInstance } from 'fastify'
-import { HEALTH_PATH } from '../lib/publisher-routes.ts'
-import type { BuildStore } from './build-store.ts'
-import type { EditorAccess } from './editor-access.ts'
-import type { PreviewDownReason } from './preview-process.ts'
-import type { Publisher } from './publisher.ts'
+import { HEALTH_PATH } from '../../lib/publisher-routes.ts'
+import type { BuildStore } from '../publishing/build-store.ts'
+import type { EditorAccess } from '../preview/editor-access.ts'
+import type { PreviewDownReason } from '../preview/preview-process.ts'
+import type { Publisher } from '../publishing/publisher.ts'
 
 /** 'off' without SANITY_PREVIEW_SECRET; a failure's class only (its detail can quote drafts). */
 export type PreviewState = 'off' | 'starting' | 'ready' | { failed: PreviewDownReason }

@@ -6,10 +6,10 @@ import os from 'node:os'
 import path from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import PQueue from 'p-queue'
-import { BASE_HEADERS } from '../lib/build-output.ts'
-import { contentSecurityPolicy, type IntegrationSettings } from '../lib/content-security-policy.ts'
-import { recordDraftsRead, type DraftRead } from '../lib/content/drafts-read.ts'
-import type { Perspective } from '../lib/content/source.ts'
+import { BASE_HEADERS } from '../../lib/build-output.ts'
+import { contentSecurityPolicy, type IntegrationSettings } from '../../lib/content-security-policy.ts'
+import { recordDraftsRead, type DraftRead } from '../../lib/content/drafts-read.ts'
+import type { Perspective } from '../../lib/content/source.ts'
 import { PREVIEW_HEADERS } from './preview.ts'
 import { answerFailureWith, failedRenderNotice } from './preview-render-failure.ts'
 import { SessionQueue, type SessionQueueOptions } from './session-queue.ts'
@@ -133,7 +133,7 @@ export type PreviewRendererOptions = {
   modeId: string
   studioOrigins: readonly string[]
   imageOrigins?: readonly string[]
-  /** Content images (server/preview-media.ts), outside the renders' places; false for another path. */
+  /** Content images (server/preview/preview-media.ts), outside the renders' places; false for another path. */
   media?: { answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> }
   /** Only 'published' is asked for; a rejection gives a policy without other hosts. */
   settings: (perspective: Perspective) => Promise<IntegrationSettings>

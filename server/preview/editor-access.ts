@@ -7,7 +7,7 @@ import type { SanityClient } from '@sanity/client'
 import { urlSearchParamPreviewSecret, validatePreviewUrl } from '@sanity/preview-url-secret'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { GuessLimit } from './guess-limit.ts'
-import { matchesSecret } from './secrets.ts'
+import { matchesSecret } from '../secrets.ts'
 
 /** A polling badge then costs one Content Lake query per editor every few minutes. */
 export const CHECKED_SECRET_MS = 5 * 60_000

@@ -1,6 +1,6 @@
 /** A failed preview render answers a notice naming the drafts it read, not Next's bare error page. */
 import type { ServerResponse } from 'node:http'
-import type { DraftRead } from '../lib/content/drafts-read.ts'
+import type { DraftRead } from '../../lib/content/drafts-read.ts'
 
 /** A page reads a few; a list of hundreds helps no one. */
 const LISTED = 10

@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { indexSite, resolvePath, urlPathOf, type SiteIndex } from '../lib/build-output.ts'
-import { attributeOf, elementsOf } from '../lib/html-elements.ts'
+import { indexSite, resolvePath, urlPathOf, type SiteIndex } from '../../lib/build-output.ts'
+import { attributeOf, elementsOf } from '../../lib/html-elements.ts'
 import { checkHtml, startHtmlChecker, type HtmlChecker, type HtmlError } from './nu-html-checker.ts'
-import { readPageDocuments } from '../lib/page-documents.ts'
+import { readPageDocuments } from '../../lib/page-documents.ts'
 
 /** `problems` empty: the build may go live. */
 export type GateResult = {

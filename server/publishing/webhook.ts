@@ -5,7 +5,7 @@
  */
 import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
-import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
+import { WEBHOOK_PATH } from '../../lib/publisher-routes.ts'
 import { keyDigest, MAX_FIELD_CHARS } from './publish-journal.ts'
 import { LRUCache } from 'lru-cache'
 import { checkSignature, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'

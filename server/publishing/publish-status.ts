@@ -1,8 +1,8 @@
 /** `GET /api/publisher` and `/api/publish-status/:id` for the Studio (who learns what: docs/publishing.md). */
 import { DocumentId, getPublishedId } from '@sanity/id-utils'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { PUBLISH_STATUS_PATH, PUBLISHER_INFO_PATH } from '../lib/publisher-routes.ts'
-import type { EditorAccess } from './editor-access.ts'
+import { PUBLISH_STATUS_PATH, PUBLISHER_INFO_PATH } from '../../lib/publisher-routes.ts'
+import type { EditorAccess } from '../preview/editor-access.ts'
 import type { DocumentPublishStates, DocumentStatus } from './document-publish-states.ts'
 
 export type PublishStatusOptions = {

@@ -2,7 +2,7 @@
  * Runs one site build (scripts/build.ts by default) as a child process group that ends with the publisher.
  */
 import { spawn } from 'node:child_process'
-import { tiedToThisProcess } from './child-lifetime.ts'
+import { tiedToThisProcess } from '../child-lifetime.ts'
 
 /** How to run a build: `timeoutMs` defaults to 10 minutes; `milestone.reached` is called once when the build prints `line`. */
 export type BuildCommand = {

@@ -1,7 +1,7 @@
 /** Kept builds in `<root>/builds/<id>/`, and `<root>/live`: a symlink swapped atomically, read per request. */
 import { cp, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises'
 import path from 'node:path'
-import { readBuildInfo, type BuildInfo } from '../lib/build-output.ts'
+import { readBuildInfo, type BuildInfo } from '../../lib/build-output.ts'
 
 export const KEEP_BUILDS = 5
 

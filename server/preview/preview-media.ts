@@ -7,8 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import PQueue from 'p-queue'
-import { MEDIA_HEADERS } from '../lib/build-output.ts'
-import { assetFileOf, ContentError } from '../lib/content/build-rules.ts'
+import { MEDIA_HEADERS } from '../../lib/build-output.ts'
+import { assetFileOf, ContentError } from '../../lib/content/build-rules.ts'
 import {
   assetHash,
   imageMimeType,
@@ -16,11 +16,11 @@ import {
   isMediaFileName,
   MEDIA_URL_DIR,
   PREVIEW_MEDIA_URL_DIR,
-} from '../lib/content/image.ts'
-import type { MediaAsset } from '../lib/content/media-sync.ts'
-import { mediaAssetsQuery } from '../lib/content/queries.ts'
-import { runQuery, type ContentSource } from '../lib/content/source.ts'
-import { sanitiseSvg } from '../lib/content/svg-sanitiser.ts'
+} from '../../lib/content/image.ts'
+import type { MediaAsset } from '../../lib/content/media-sync.ts'
+import { mediaAssetsQuery } from '../../lib/content/queries.ts'
+import { runQuery, type ContentSource } from '../../lib/content/source.ts'
+import { sanitiseSvg } from '../../lib/content/svg-sanitiser.ts'
 
 /** A phone's photo is 3 to 12 MB; the file is read whole to check its hash. */
 export const PREVIEW_MEDIA_MAX_BYTES = 32 * 1024 * 1024
