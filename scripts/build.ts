@@ -23,6 +23,8 @@ const cacheDir = path.join(root, '.cache/build')
 const snapshotFile = path.join(cacheDir, 'content.ndjson')
 const readsDir = path.join(cacheDir, 'reads')
 const planFile = path.join(cacheDir, 'reused-pages.json')
+// The files this build took from the live one, for the operator and the rebuilds' tests.
+const reusedFile = path.join(cacheDir, 'reused-files.json')
 const inlineImagesDir = path.join(cacheDir, 'inline-images')
 // The build's own steps read the snapshot; the content step reads the real source.
 const environment = { ...process.env }
@@ -101,6 +103,7 @@ await timed('render', () =>
   }),
 )
 const reused = await timed('reuse', () => (previousDir ? reusePages(previousDir, outDir, reuse) : []))
+await writeFile(reusedFile, JSON.stringify(reused) + '\n')
 
 console.log(await timed('postbuild', () => postbuildStep(outDir, snapshot, previousDir, reused, environment)))
 
