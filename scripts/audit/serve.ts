@@ -1,10 +1,10 @@
 /** Serves a build as `npm start` does (`server/main.ts` on a builds folder of its own and a free port of 127.0.0.1), for audits, benches and tests. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { BuildStore } from '../../server/publishing/build-store.ts'
+import { freeLoopbackPort } from '../../server/publishing/nu-html-checker.ts'
 import { HEALTH_PATH } from '../../lib/publisher-routes.ts'
 import { servesLiveBuild } from '../publisher-client.ts'
 
@@ -35,19 +35,6 @@ const childrenOf = (pid: number, pattern?: string): number[] =>
 export const descendantsOf = (pid: number): number[] =>
   childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)])
 
-/** A TCP port nobody listens on right now (the OS picks it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
 /**
  * Starts `node server/main.ts` on a complete export (default out/) and waits until it serves a live build.
  * @param options timeoutMs (default 60 s); env: more environment; siteDir: a builds folder of the caller's, kept
@@ -65,7 +52,7 @@ export async function serveExport(
 ): Promise<ServedSite> {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'audit-site-'))
   const siteDir = givenSiteDir ?? path.join(temp, 'site')
-  const port = await freePort()
+  const port = await freeLoopbackPort()
   const origin = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     cwd,

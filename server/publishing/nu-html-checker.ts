@@ -124,7 +124,8 @@ export type HtmlChecker = {
   stop(): Promise<void>
 }
 
-async function freeLoopbackPort(): Promise<number> {
+/** A TCP port of 127.0.0.1 nobody listens on right now (the OS picks it). */
+export async function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
