@@ -2,6 +2,7 @@ import { deferredScriptsOf } from '../../postbuild/defer-framework-scripts'
 import { DEFERRED_SECTION_CLASS, RENDERED_ATTRIBUTE } from '../../lib/scroll'
 import { test as plain } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { HYDRATED_ATTRIBUTE } from '../../components/layout/HydratedMark'
 
 const headerBottom = async (page: import('@playwright/test').Page) =>
   (await page.locator('header').first().boundingBox())!.height
@@ -21,17 +22,30 @@ plain.describe('loading splash (spec §1, §4, §9)', () => {
             if (entry.sources.some((source) => inSplash(source.node))) shifts.push(entry.value)
         }).observe({ type: 'layout-shift', buffered: true })
       })
-      // Look as soon as the document arrives: the splash lives 2.2 s from navigation start,
-      // which a busy machine can spend before the load event.
-      await page.goto('/', { waitUntil: 'commit' })
+      // The page's clock stands still from its first tick until the test moves it: a busy machine
+      // cannot spend the splash's 2.2 s before the test looks. (pauseAt alone: after a separate
+      // install, a new page replays the real time between the two calls.)
+      await page.clock.pauseAt(new Date('2030-01-01'))
+      await page.goto('/')
       const splash = page.getByText('Greatness Awaits')
+      const counter = page.getByText(/^\s*\d{1,3}%$/)
       await expect(splash).toBeVisible()
       // The page is already there behind it (rendered HTML, not waiting for the splash).
       await expect(page.locator('main h1')).toBeAttached()
-      await expect(page.getByText(/^\s*\d{1,3}%$/)).toBeVisible()
-      await expect(splash).not.toBeAttached({ timeout: 3000 })
-      const gone = await page.evaluate(() => performance.now())
-      expect(gone).toBeGreaterThanOrEqual(2200)
+      await expect(counter).toHaveText(/^\s*0%$/)
+      // Next's loader waits for a timer after the first paint; then React hydrates.
+      await page.clock.runFor(1)
+      await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toBeAttached()
+      await page.clock.runFor(1000)
+      // 1001 ms in: +1 every 20 ms.
+      await expect(counter).toHaveText(/^\s*50%$/)
+      await page.clock.runFor(1100)
+      await expect(counter).toHaveText(/^100%$/)
+      await expect(splash).toBeAttached()
+      await page.clock.runFor(100)
+      await expect(splash).not.toBeAttached()
+      expect(await page.evaluate(() => performance.now())).toBeGreaterThanOrEqual(2200)
+      await page.clock.resume()
       // Counting up and leaving moved nothing in the splash (its counter is padded to three digits).
       expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([])
       // Not on later pages of the visit, by link or by reload.
@@ -45,7 +59,8 @@ plain.describe('loading splash (spec §1, §4, §9)', () => {
 
   plain("is drawn on the page's own paper, its words centred inside a phone's screen", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.goto('/', { waitUntil: 'commit' })
+    await page.clock.pauseAt(new Date('2030-01-01'))
+    await page.goto('/')
     await expect(page.getByText('Greatness Awaits')).toBeVisible()
     const look = await page.evaluate(() => {
       const splash = document.querySelector('.splash')!
@@ -68,16 +83,19 @@ plain.describe('loading splash (spec §1, §4, §9)', () => {
 
   plain('under reduced motion it shows 100% without counting', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
-    await page.goto('/', { waitUntil: 'commit' })
-    await expect(page.getByText('Greatness Awaits')).toBeVisible()
-    // Sample the counter until the splash goes: never a number between (0% is the HTML before hydration).
-    const seen = new Set<string>()
+    await page.clock.pauseAt(new Date('2030-01-01'))
+    await page.goto('/')
     const counter = page.locator('.splash p').last()
-    while (await counter.isVisible())
-      seen.add(((await counter.textContent({ timeout: 100 }).catch(() => '')) ?? '').trim())
-    seen.delete('')
-    expect([...seen].every((text) => text === '0%' || text === '100%')).toBe(true)
-    await expect(page.getByText('Greatness Awaits')).not.toBeAttached({ timeout: 3000 })
+    // 0% is the HTML before hydration; then 100% at once, never a number between.
+    await expect(counter).toHaveText(/^\s*0%$/)
+    await page.clock.runFor(1)
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toBeAttached()
+    await page.clock.runFor(20)
+    await expect(counter).toHaveText('100%')
+    await page.clock.runFor(1000)
+    await expect(counter).toHaveText('100%')
+    await page.clock.runFor(1200)
+    await expect(page.getByText('Greatness Awaits')).not.toBeAttached()
   })
 
   plain.describe('without JavaScript', () => {
