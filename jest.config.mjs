@@ -10,6 +10,8 @@ const config = {
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   // A worker per core: the publisher's tests mostly wait on child processes (120 s instead of 195 s).
   maxWorkers: '100%',
+  // CI's two cores also run builds and browsers: 5 s is too short for a setup that parses the seed.
+  testTimeout: 30_000,
 }
 
 export default async function jestConfig() {
