@@ -46,14 +46,13 @@ export function organizationId(siteUrl: string): string {
 /** The agency as a schema.org ProfessionalService with a ContactPoint (the phone as digits and '+'). */
 export function organizationJsonLd(input: OrganizationInput): WithContext<ProfessionalService> {
   const settings = stegaClean(input)
-  const url = absoluteUrl('/', settings.siteUrl)
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     '@id': organizationId(settings.siteUrl),
     name: settings.brandName,
     description: settings.description,
-    url,
+    url: absoluteUrl('/', settings.siteUrl),
     // A raster logo of at least 112 px, as Google asks: the 180 px app icon.
     logo: absoluteUrl('/apple-icon.png', settings.siteUrl),
     image: absoluteUrl(ogImagePath('home'), settings.siteUrl),

@@ -4,12 +4,10 @@
  */
 import { useState } from 'react'
 import { useClient } from 'sanity'
-import type { DocumentActionComponent, DocumentActionDescription, SanityDocument } from 'sanity'
+import type { DocumentActionComponent, SanityDocument } from 'sanity'
 import { caseStudyHref } from './schemaTypes/sitePages.ts'
 
 const API_VERSION = '2025-02-19'
-
-const REMOVING_ACTIONS = new Set(['unpublish', 'delete'])
 
 /** Other published documents that refer to `$id`, or whose case study text links to one of `$hrefs` (fragment and query ignored, as the gate does). */
 export const LINKING_DOCUMENTS_QUERY = /* groq */ `*[
@@ -26,14 +24,12 @@ export type LinkingDocument = { _id: string; title: string }
 /** The addresses a case study answers at, as typed in links (slug and legacy id, raw and percent-encoded); [] for other types. */
 export function pageAddressesOf(doc: SanityDocument): string[] {
   if (doc._type !== 'caseStudy') return []
-  const segments = [(doc.slug as { current?: string } | undefined)?.current, doc.legacyId]
-  return [
-    ...new Set(
-      segments
-        .filter((segment): segment is string => typeof segment === 'string' && segment !== '')
-        .flatMap((segment) => [caseStudyHref(segment), caseStudyHref(encodeURIComponent(segment))]),
-    ),
-  ]
+  const segments = [(doc.slug as { current?: string } | undefined)?.current, doc.legacyId].filter(
+    (segment): segment is string => typeof segment === 'string' && segment !== '',
+  )
+  return [...new Set(segments.flatMap((segment) => [segment, encodeURIComponent(segment)]))].map(
+    caseStudyHref,
+  )
 }
 
 type QueryClient = { fetch: <R>(query: string, params: Record<string, unknown>) => Promise<R> }
@@ -91,23 +87,22 @@ export function withLinkWarning(original: DocumentActionComponent): DocumentActi
         proceed,
       )
     }
-    const warning: DocumentActionDescription['dialog'] =
-      check.state === 'warn'
-        ? {
-            type: 'confirm',
-            tone: 'critical',
-            message: <Warning documents={check.documents} verb={verb} />,
-            confirmButtonText: verb === 'delete' ? 'Delete anyway' : 'Unpublish anyway',
-            cancelButtonText: 'Keep it',
-            onConfirm: proceed,
-            onCancel: () => setCheck({ state: 'idle' }),
-          }
-        : null
     return {
       ...description,
       disabled: description.disabled || check.state === 'checking',
       onHandle: handle,
-      dialog: warning ?? description.dialog,
+      dialog:
+        check.state === 'warn'
+          ? {
+              type: 'confirm',
+              tone: 'critical',
+              message: <Warning documents={check.documents} verb={verb} />,
+              confirmButtonText: verb === 'delete' ? 'Delete anyway' : 'Unpublish anyway',
+              cancelButtonText: 'Keep it',
+              onConfirm: proceed,
+              onCancel: () => setCheck({ state: 'idle' }),
+            }
+          : description.dialog,
     }
   }
   Wrapped.action = original.action
@@ -117,4 +112,4 @@ export function withLinkWarning(original: DocumentActionComponent): DocumentActi
 
 /** For `document.actions`: `unpublish` and `delete` wrapped, the others as they are. */
 export const warnWhenLinked = (action: DocumentActionComponent): DocumentActionComponent =>
-  action.action && REMOVING_ACTIONS.has(action.action) ? withLinkWarning(action) : action
+  action.action === 'unpublish' || action.action === 'delete' ? withLinkWarning(action) : action

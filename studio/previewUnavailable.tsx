@@ -12,18 +12,20 @@ export type PreviewProblem =
 
 type Check = { state: 'checking' } | { state: 'ready' } | { state: 'problem'; problem: PreviewProblem }
 
+const NEEDS_PUBLISHER = 'Preview needs the publisher'
+
 /** What an editor reads for each problem: a title, what to do, and the setting. */
 export function explain(problem: PreviewProblem): { title: string; body: string; setting?: string } {
   switch (problem.kind) {
     case 'no-publisher':
       return {
-        title: 'Preview needs the publisher',
+        title: NEEDS_PUBLISHER,
         body: 'Drafts are previewed on the site’s publisher, and this Studio has none configured. Set the publisher’s address when building or running the Studio, and list this Studio’s origin in the publisher’s STUDIO_ORIGINS.',
         setting: 'SANITY_STUDIO_PUBLISHER_URL=https://www.example.co.uk',
       }
     case 'not-served':
       return {
-        title: 'Preview needs the publisher',
+        title: NEEDS_PUBLISHER,
         body: `The site at ${problem.origin} is served without its publisher (from a CDN or static host), so there is no preview of drafts here. Publishing works as usual; drafts can be previewed where the site runs on its publisher (npm start).`,
       }
     case 'preview-off':
@@ -34,11 +36,13 @@ export function explain(problem: PreviewProblem): { title: string; body: string;
       }
     case 'unreachable':
       return {
-        title: 'Preview needs the publisher',
+        title: NEEDS_PUBLISHER,
         body: `The publisher at ${problem.origin} did not answer (${problem.error}). It may be down, or may not list this Studio’s origin in STUDIO_ORIGINS.`,
       }
   }
 }
+
+const failed = (problem: PreviewProblem): Check => ({ state: 'problem', problem })
 
 /** Asks the publisher (`publisherUrl`, '' for this origin) whether it serves draft previews; never throws. */
 export async function checkPublisher(publisherUrl: string): Promise<Check> {
@@ -51,16 +55,11 @@ export async function checkPublisher(publisherUrl: string): Promise<Check> {
       : null
     if (!response.ok || typeof info !== 'object' || info === null || !('preview' in info))
       return response.status === 403
-        ? {
-            state: 'problem',
-            problem: { kind: 'unreachable', origin, error: 'this Studio’s origin is refused' },
-          }
-        : { state: 'problem', problem: { kind: 'not-served', origin } }
-    return info.preview === true
-      ? { state: 'ready' }
-      : { state: 'problem', problem: { kind: 'preview-off', origin } }
+        ? failed({ kind: 'unreachable', origin, error: 'this Studio’s origin is refused' })
+        : failed({ kind: 'not-served', origin })
+    return info.preview === true ? { state: 'ready' } : failed({ kind: 'preview-off', origin })
   } catch (error) {
-    return { state: 'problem', problem: { kind: 'unreachable', origin, error: (error as Error).message } }
+    return failed({ kind: 'unreachable', origin, error: (error as Error).message })
   }
 }
 

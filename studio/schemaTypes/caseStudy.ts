@@ -23,29 +23,29 @@ const portableText = (name: string, title: string, description: string) =>
 /** The case study cards show the first 120 characters of The Issue (product §3). */
 const CARD_TEXT_LENGTH = 120
 
+/** A portable text block's text ('' for anything else). */
+const blockText = (block: { children?: unknown } | undefined): string =>
+  Array.isArray(block?.children)
+    ? block.children.map((span) => (typeof span?.text === 'string' ? span.text : '')).join('')
+    : ''
+
 /** Warning of The Issue: its first paragraph fills the card's 120 characters. */
 function opensWithCardText(blocks: unknown): true | string {
   const first = Array.isArray(blocks) ? blocks[0] : undefined
-  const text = Array.isArray(first?.children)
-    ? first.children
-        .map((span: { text?: unknown }) => (typeof span?.text === 'string' ? span.text : ''))
-        .join('')
-    : ''
-  return !first || text.length >= CARD_TEXT_LENGTH
-    ? true
-    : `The cards show the first ${CARD_TEXT_LENGTH} characters of the first paragraph, which has ${text.length}: open with a longer one`
+  const length = blockText(first).length
+  return (
+    !first ||
+    length >= CARD_TEXT_LENGTH ||
+    `The cards show the first ${CARD_TEXT_LENGTH} characters of the first paragraph, which has ${length}: open with a longer one`
+  )
 }
 
-/** Custom rule of the case study texts: at least one block holds some words (an empty box reads as broken). */
-function hasText(blocks: unknown): true | string {
-  if (!Array.isArray(blocks) || blocks.length === 0) return true // left to required()
-  const words = blocks.some(
-    (block) =>
-      Array.isArray(block?.children) &&
-      block.children.some((span: { text?: unknown }) => typeof span?.text === 'string' && span.text.trim()),
-  )
-  return words ? true : 'Write some text: every block here is empty'
-}
+/** Custom rule of the case study texts: at least one block holds some words (an empty box reads as broken); empty is left to required(). */
+const hasText = (blocks: unknown): true | string =>
+  !Array.isArray(blocks) ||
+  blocks.length === 0 ||
+  blocks.some((block) => blockText(block).trim()) ||
+  'Write some text: every block here is empty'
 
 /** Case study (spec §3): listed on /case-studies, detailed on /case-studies/{slug}. */
 export const caseStudy = defineType({

@@ -1,5 +1,5 @@
 /** Link and embed rules, the one copy the Studio and the build both run (SECURITY.md, URL checks on content). */
-import { defineArrayMember, defineField, type CustomValidator } from '@sanity/types'
+import { defineArrayMember, defineField, type CustomValidator, type UrlRule } from '@sanity/types'
 import { caseStudyHref, SITE_PAGES } from './sitePages.ts'
 
 /** One "/", then not a second "/" or "\" (browsers read `//host` and `/\host` as another site), no spaces or backslashes. */
@@ -31,17 +31,27 @@ export function httpsUrlOrSitePath(value: unknown): true | string {
   if (value === undefined || value === null || value === '') return true
   if (typeof value !== 'string') return 'Must be text'
   if (value.startsWith('/'))
-    return isSitePath(value)
-      ? true
-      : 'A path on this site starts with a single "/" (not "//" or "/\\") and has no spaces or backslashes'
-  return isHttps(value) ? true : 'Use an address starting with https:// or a path on this site'
+    return (
+      isSitePath(value) ||
+      'A path on this site starts with a single "/" (not "//" or "/\\") and has no spaces or backslashes'
+    )
+  return isHttps(value) || 'Use an address starting with https:// or a path on this site'
 }
+
+/** Rule of a required link field: an https URL or a path on this site. */
+export const httpsUrlOrSitePathRule = (rule: UrlRule) =>
+  rule
+    .required()
+    .uri({ scheme: ['https'], allowRelative: true })
+    .custom(httpsUrlOrSitePath)
 
 /** Custom rule for links in text: an https URL, a path on this site, or mailto:/tel:. */
 export function textLinkHref(value: unknown): true | string {
   if (typeof value === 'string' && /^(mailto|tel):\S+$/i.test(value)) return true
-  const result = httpsUrlOrSitePath(value)
-  return result === true ? true : 'Use an https:// address, a path on this site, or a mailto:/tel: address'
+  return (
+    httpsUrlOrSitePath(value) === true ||
+    'Use an https:// address, a path on this site, or a mailto:/tel: address'
+  )
 }
 
 const API_VERSION = '2025-02-19'

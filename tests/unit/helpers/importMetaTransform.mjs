@@ -9,7 +9,7 @@
  * untransformed. Sanity's packages read `import.meta.hot` and `import.meta.env` (Vite's
  * dev-server hooks, both absent outside Vite); in CommonJS `import.meta` is a syntax
  * error, so a package using it could not load at all. With this, tests can load Sanity's
- * real Studio code (tests/unit/studio-structure.test.ts builds the desk with it).
+ * real Studio code (tests/unit/studio/structure.test.ts builds the desk with it).
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -1,5 +1,5 @@
 // First: ContentImage imports next-sanity (stegaClean), which needs Node's web globals in jsdom.
-import './helpers/webGlobals'
+import '../../helpers/webGlobals'
 import { render, screen } from '@testing-library/react'
 import { ContentImage, objectPosition, svgCropAlignment } from '@/components/ui/ContentImage'
 

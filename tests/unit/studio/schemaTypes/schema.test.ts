@@ -8,9 +8,9 @@
 import { schemaTypes } from '@/studio/schemaTypes'
 import { IMAGE_TOOL_HELP } from '@/studio/schemaTypes/imageWithAlt'
 import { excerpt, joinParts } from '@/studio/schemaTypes/listPreview'
-import { seedDocuments } from './helpers/dataset'
+import { seedDocuments } from '../../helpers/dataset'
 
-jest.mock('sanity', () => jest.requireActual('./helpers/sanityStub').sanity)
+jest.mock('sanity', () => jest.requireActual('../../helpers/sanityStub').sanity)
 
 type Field = { name: string; type: string; description?: unknown; fields?: Field[] }
 type Preview = {

@@ -12,7 +12,7 @@ import { createClient } from '@sanity/client'
 import { createWorkspaceFromConfig, getConfigContextFromSource, type Source, type Workspace } from 'sanity'
 import { createStructureBuilder, type StructureResolver } from 'sanity/structure'
 import { createStudioConfig, type StudioOptions } from '@/studio/sanity.config'
-import { startSanityStandIn, type StandIn } from './helpers/sanityStandIn'
+import { startSanityStandIn, type StandIn } from '../helpers/sanityStandIn'
 
 /** A pane or menu entry as the builder serialises it (the fields read here). */
 type Serialized = {

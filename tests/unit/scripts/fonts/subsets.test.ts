@@ -16,9 +16,9 @@ import {
   formatUnicodeRange,
   makeSubset,
   parseUnicodeRange,
-} from '../../scripts/fonts/subsets'
+} from '@/scripts/fonts/subsets'
 
-const root = path.resolve(__dirname, '../..')
+const root = path.resolve(__dirname, '../../../..')
 const fontsSource = readFileSync(path.join(root, 'app/fonts.ts'), 'utf8')
 
 /** The unicode-range literal of the localFont call exported as `name` in app/fonts.ts. */

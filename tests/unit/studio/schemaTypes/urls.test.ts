@@ -7,9 +7,9 @@
  * `//host` and `/\host`, which Sanity's `allowRelative` alone lets through.
  */
 import { schemaTypes } from '@/studio/schemaTypes'
-import { BAD_PATHS, BAD_URLS } from './helpers/badUrls'
+import { BAD_PATHS, BAD_URLS } from '../../helpers/badUrls'
 
-jest.mock('sanity', () => jest.requireActual('./helpers/sanityStub').sanity)
+jest.mock('sanity', () => jest.requireActual('../../helpers/sanityStub').sanity)
 // @sanity/validation is ESM with lodash-es and a few @sanity/util helpers it does not use
 // for string rules: give jest CommonJS stand-ins so its real Rule class loads.
 for (const name of [

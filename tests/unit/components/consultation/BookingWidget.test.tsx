@@ -5,7 +5,7 @@
  * loaded, never before (it must not compete with the page's own loading).
  */
 // First: BookingWidget imports next-sanity (stegaClean), which needs Node's web globals in jsdom.
-import './helpers/webGlobals'
+import '../../helpers/webGlobals'
 import { render, screen, waitFor } from '@testing-library/react'
 import { BookingWidget } from '@/components/consultation/BookingWidget'
 

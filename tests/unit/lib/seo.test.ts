@@ -24,7 +24,7 @@ import { generateMetadata as sitesMetadata } from '@/app/(site)/sites/page'
 import { generateMetadata as consultationMetadata } from '@/app/(site)/consultation/page'
 import { getCaseStudyPaths, getSiteSettings } from '@/lib/content'
 import { caseStudyJsonLd, faqPageJsonLd, metaDescription, organizationJsonLd } from '@/lib/seo'
-import { SEED_FILE } from './helpers/dataset'
+import { SEED_FILE } from '../helpers/dataset'
 
 // The case study page inlines its small image from public/media/, which only the build
 // writes (unit tests run before it, on a fresh clone too); this file reads the page's
