@@ -1,169 +1,189 @@
 /**
  * @jest-environment node
  *
- * The media step's drawings and other files served as uploaded: an editor's SVG reaches
- * `public/media/` (and a page, inlined) only cleaned, the seed's come out byte for byte,
- * two builds write the same bytes, and a file of a kind the site does not serve as an
- * image, or not the kind its name says, fails the build naming its asset document.
+ * `sanitiseSvg`, tried as an editor with bad intent would: every way an SVG runs script or
+ * pulls in another file when a browser opens it on its own, the file that is not what it
+ * says, and the file made to cost the build its memory. What comes out parses as XML with
+ * nothing a browser could run, is the same bytes on every build and is left as it is when
+ * cleaned again; a harmless drawing (the seed's) comes out byte for byte as uploaded.
  */
-import { createHash } from 'node:crypto'
-import { mkdtemp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import sharp from 'sharp'
-import { getMediaAssets } from '@/lib/content'
-import { toContentImage } from '@/lib/content/image'
-import { inlineIfSmall } from '@/lib/content/inline-image'
-import { syncMedia, type MediaAsset } from '@/lib/content/media-sync'
-import { SEED_FILE } from '../../helpers/dataset'
+import { sanitiseSvg, SVG_LIMITS, SVG_SANITISER_REVISION } from '@/lib/content/svg-sanitiser'
 import { runnable } from '../../helpers/svgRunnable'
 
-let dir: string
-let source: { kind: 'local'; file: string }
+const SEED_IMAGES = 'studio/seed/images'
+const ID = 'image-0123abcd-40x40-svg'
+const svg = (inner: string, rootAttributes = '') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 40 40"${rootAttributes}>${inner}</svg>`
+const clean = async (text: string) => (await sanitiseSvg(Buffer.from(text), ID)).toString('utf8')
 
-/** The SVG an attacker chose as a portfolio site's image. */
-const MALICIOUS =
-  '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40" viewBox="0 0 40 40" onload="fetch(\'/x?\'+document.cookie)">' +
-  '<script>document.title = "owned"</script><rect width="40" height="40" fill="#0b1220" onclick="alert(1)"/>' +
-  '<foreignObject width="40" height="40"><iframe xmlns="http://www.w3.org/1999/xhtml" src="javascript:alert(2)"/></foreignObject>' +
-  '<a xlink:href="javascript:alert(3)"><text x="2" y="20">Hi</text></a><use href="https://evil.example/s.svg#i"/></svg>'
+describe('a drawing with nothing to clean', () => {
+  const seeds = readdirSync(SEED_IMAGES).filter((file) => file.endsWith('.svg'))
 
-/** Writes `bytes` as the local dataset's image file `name` and returns its asset document. */
-async function localAsset(name: string, bytes: Buffer | string, size = '40x40', ext = 'svg') {
-  const sha1 = createHash('sha1').update(bytes).digest('hex')
-  await writeFile(path.join(dir, 'images', name), bytes)
-  return {
-    _id: `image-${sha1}-${size}-${ext}`,
-    url: null,
-    originalFilename: name,
-    sha1hash: sha1,
-  } satisfies MediaAsset
-}
-
-const mediaFile = (publicDir: string, asset: MediaAsset) =>
-  path.join(
-    publicDir,
-    toContentImage({ alt: 'x', asset: { ...asset, metadata: { dimensions: { width: 40, height: 40 } } } })
-      .src,
-  )
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'media-svg-'))
-  await mkdir(path.join(dir, 'images'))
-  source = { kind: 'local', file: path.join(dir, 'dataset.ndjson') }
-})
-afterAll(() => rm(dir, { recursive: true, force: true }))
-
-test("an editor's SVG with scripts, handlers, HTML and outside references goes to public/media/ cleaned, the drawing kept", async () => {
-  const asset = await localAsset('site.svg', MALICIOUS)
-  const publicDir = path.join(dir, 'public-clean')
-  await syncMedia([asset], source, publicDir, path.join(dir, 'cache-clean'))
-  const written = await readFile(mediaFile(publicDir, asset), 'utf8')
-  expect(runnable(MALICIOUS).length).toBeGreaterThan(3)
-  expect(runnable(written)).toEqual([])
-  expect(written).toContain('<rect width="40" height="40" fill="#0b1220"/>')
-  expect(written).toContain('<text x="2" y="20">Hi</text>')
-})
-
-test('a small drawing inlined into a page is the cleaned one, as markup or as a data: URL', async () => {
-  const asset = await localAsset('inline.svg', MALICIOUS.replace('<use', '<style>rect{fill:red}</style><use'))
-  const publicDir = path.join(dir, 'public-inline')
-  await syncMedia([asset], source, publicDir, path.join(dir, 'cache-inline'))
-  const image = toContentImage({
-    alt: 'A site',
-    asset: { ...asset, metadata: { dimensions: { width: 40, height: 40 } } },
+  test.each(seeds)("the seed's %s comes out byte for byte as uploaded", async (file) => {
+    const bytes = readFileSync(path.join(SEED_IMAGES, file))
+    expect(runnable(bytes.toString('utf8'))).toEqual([])
+    expect((await sanitiseSvg(bytes, ID)).equals(bytes)).toBe(true)
   })
-  const inlined = await inlineIfSmall(image, publicDir)
-  const shown = inlined.inlineSvg?.markup ?? decodeURIComponent(inlined.src)
-  expect(inlined.inlineSvg ?? inlined.src.startsWith('data:')).toBeTruthy()
-  expect(shown).toContain('Hi')
-  expect(shown).not.toMatch(/script|onload|onclick|javascript|foreignObject|evil\.example/i)
+
+  test('comments, CDATA stylesheets, internal references, links to other sites and embedded photos are kept as they are', async () => {
+    const source = svg(
+      '<!-- made by hand --><defs><linearGradient id="g"/><g id="dot"><circle r="2"/></g></defs>' +
+        '<style><![CDATA[ .a > rect { fill: url(#g) } ]]></style>' +
+        '<use href="#dot" x="4"/><use xlink:href="#dot" x="8"/><rect class="a" fill="url(#g)" style="opacity:.5"/>' +
+        '<a href="https://example.com/"><text>a &lt; b &amp; c</text></a>' +
+        '<image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>',
+    )
+    expect(await clean(source)).toBe(source)
+  })
 })
 
-test("the seed's drawings come out byte for byte as uploaded, and two builds write the same bytes", async () => {
-  const seed = { kind: 'local' as const, file: SEED_FILE }
-  const assets = await getMediaAssets(seed)
-  const drawings = assets.filter((asset) => asset._id.endsWith('-svg'))
-  expect(drawings.length).toBeGreaterThan(5)
-  const [first, second] = [path.join(dir, 'public-seed-1'), path.join(dir, 'public-seed-2')]
-  await syncMedia(drawings, seed, first, path.join(dir, 'cache-seed-1'))
-  await syncMedia(drawings, seed, second, path.join(dir, 'cache-seed-2'))
-  for (const asset of drawings) {
-    const original = await readFile(path.join(path.dirname(SEED_FILE), 'images', asset.originalFilename!))
-    expect(await readFile(mediaFile(first, asset))).toEqual(original)
-  }
-  const malicious = await localAsset('twice.svg', MALICIOUS.replace('Hi', 'Twice'))
-  await syncMedia([malicious], source, first, path.join(dir, 'cache-twice-1'))
-  await syncMedia([malicious], source, second, path.join(dir, 'cache-twice-2'))
-  expect(await readFile(mediaFile(first, malicious))).toEqual(await readFile(mediaFile(second, malicious)))
+describe('what a browser would run is taken out', () => {
+  test.each([
+    ['a <script>', svg('<script>parent.postMessage(document.cookie, "*")</script><rect/>')],
+    ['a namespaced <script>', svg('<s:script xmlns:s="http://www.w3.org/2000/svg">alert(1)</s:script>')],
+    ['an HTML <script>', svg('<script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script>')],
+    ['an onload handler on the root', svg('<rect/>', ' onload="alert(1)"')],
+    ['handlers on shapes', svg('<rect onclick="alert(1)" onmouseover="alert(2)" ONFOCUSIN="alert(3)"/>')],
+    [
+      'a <foreignObject> with HTML',
+      svg(
+        '<foreignObject width="40" height="40"><body xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="alert(1)"/><iframe src="javascript:alert(2)"/></body></foreignObject>',
+      ),
+    ],
+    [
+      'HTML without a <foreignObject>',
+      svg('<img xmlns="http://www.w3.org/1999/xhtml" src="x" onerror="alert(1)"/>'),
+    ],
+    ['a javascript: link', svg('<a href="javascript:alert(1)"><rect/></a>')],
+    ['a javascript: xlink:href', svg('<a xlink:href=" java&#x09;script:alert(1)"><rect/></a>')],
+    ['an entity-encoded javascript: link', svg('<a href="&#106;avascript:alert(1)"><rect/></a>')],
+    [
+      'animation that sets a link to javascript:',
+      svg(
+        '<a><set attributeName="href" to="javascript:alert(1)"/><animate attributeName="onload" values="alert(1)"/><rect/></a>',
+      ),
+    ],
+    ['an external <use href>', svg('<use href="https://evil.example/sprite.svg#icon"/>')],
+    ['a <use> of another file of the site', svg('<use xlink:href="/media/other.svg#icon"/>')],
+    ['a <use> of a data: document', svg('<use href="data:image/svg+xml;base64,PHN2Zy8+#x"/>')],
+    ['an <image> from another host', svg('<image href="https://evil.example/track.png"/>')],
+    [
+      'a filter image from another host',
+      svg('<filter><feImage href="https://evil.example/x.png"/></filter>'),
+    ],
+    ['a paint from another file', svg('<rect fill="url(https://evil.example/p.svg#g)"/>')],
+    ['a style attribute loading a file', svg('<rect style="fill: u\\72l(//evil.example/x)"/>')],
+    [
+      'a stylesheet importing another',
+      svg('<style>@import "https://evil.example/x.css"; rect { fill: red }</style>'),
+    ],
+    [
+      'a stylesheet loading a picture',
+      svg('<style>rect { fill: url("https://evil.example/x.svg#p") }</style>'),
+    ],
+    [
+      'an XSLT stylesheet',
+      `<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="data:text/xml,x"?>${svg('<rect/>')}`,
+    ],
+    ['a processing instruction inside', svg('<?php echo 1 ?><rect/>')],
+    [
+      'a DOCTYPE (dropped, its entities were none)',
+      `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">${svg('<rect/>')}`,
+    ],
+  ])('%s', async (_what, source) => {
+    expect(runnable(source)).not.toEqual([])
+    const cleaned = await clean(source)
+    expect(runnable(cleaned)).toEqual([])
+    // Written again from the clean tree: the same bytes each time, and clean as they are.
+    expect(await clean(source)).toBe(cleaned)
+    const again = Buffer.from(cleaned)
+    expect((await sanitiseSvg(again, ID)).equals(again)).toBe(true)
+  })
+
+  test('the drawing itself stays: shapes, text, internal references; what ran leaves no code behind', async () => {
+    const cleaned = await clean(
+      svg(
+        '<script>alert("x")</script><defs><g id="dot"><circle r="2"/></g></defs><use href="#dot"/>' +
+          '<text x="1" y="9">Hello</text><rect width="4" height="4" onclick="alert(1)" fill="#f00"/>',
+        ' onload="alert(2)"',
+      ),
+    )
+    expect(cleaned).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 40 40">' +
+        '<defs><g id="dot"><circle r="2"/></g></defs><use href="#dot"/><text x="1" y="9">Hello</text>' +
+        '<rect width="4" height="4" fill="#f00"/></svg>\n',
+    )
+  })
+
+  test('a file that declares its own encoding is written as UTF-8, without the declaration', async () => {
+    const cleaned = await clean(`<?xml version="1.0" encoding="ISO-8859-1"?>${svg('<rect/>')}`)
+    expect(cleaned).toBe(`${svg('<rect/>')}\n`)
+  })
 })
 
-test('a rebuild takes the cleaned drawing from the cache, kept by the cleaning that made it', async () => {
-  const asset = await localAsset('cached.svg', MALICIOUS.replace('Hi', 'Cached'))
-  const publicDir = path.join(dir, 'public-cache')
-  const cacheDir = path.join(dir, 'cache-cache')
-  await syncMedia([asset], source, publicDir, cacheDir)
-  const [folder] = (await readdir(cacheDir)).filter((name) => name.startsWith('svg-'))
-  expect(folder).toMatch(/^svg-r\d+-dompurify\d+\.\d+\.\d+$/)
-  const kept = path.join(cacheDir, folder!, path.basename(mediaFile(publicDir, asset)))
-  await writeFile(kept, '<svg xmlns="http://www.w3.org/2000/svg"><!-- from the cache --></svg>\n')
-  await syncMedia([asset], source, publicDir, cacheDir)
-  expect(await readFile(mediaFile(publicDir, asset), 'utf8')).toContain('from the cache')
+describe('a file the build refuses, naming the asset document', () => {
+  const refused = (bytes: Buffer | string) =>
+    sanitiseSvg(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), ID).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    )
+  const named = (problem: RegExp) =>
+    expect.stringMatching(new RegExp(`^Invalid content: document "${ID}": the SVG ${problem.source}`))
+
+  test('entities declared in its DOCTYPE (a browser expands them as markup; a billion laughs)', async () => {
+    const entity = `<!DOCTYPE svg [<!ENTITY x "<script xmlns='http://www.w3.org/2000/svg'>alert(1)</script>">]>${svg('&x;')}`
+    expect(await refused(entity)).toEqual(named(/declares entities in its DOCTYPE/))
+    const laughs = `<!DOCTYPE svg [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>${svg('<text>&b;&b;&b;</text>')}`
+    expect(await refused(laughs)).toEqual(named(/declares entities/))
+    const external = `<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>${svg('<text>&x;</text>')}`
+    expect(await refused(external)).toEqual(named(/declares entities/))
+  })
+
+  test('not well-formed XML, saying where', async () => {
+    expect(await refused(svg('<rect>'))).toEqual(named(/is not well-formed XML \(1:\d+: .+\)/))
+    expect(await refused(svg('&nbsp;'))).toEqual(named(/is not well-formed XML \(.*undefined entity/))
+    expect(await refused('')).toEqual(named(/is not well-formed XML/))
+    expect(await refused('GIF89a;<svg onload=alert(1)>')).toEqual(named(/is not well-formed XML/))
+  })
+
+  test('not an SVG: an HTML page, or an <svg> outside the SVG namespace', async () => {
+    expect(await refused('<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>')).toEqual(
+      named(/has <html> as its root element/),
+    )
+    expect(await refused('<svg><script>alert(1)</script></svg>')).toEqual(
+      named(/has <svg> as its root element/),
+    )
+  })
+
+  test('not UTF-8 (a browser would decode it otherwise than the cleaning)', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(svg('<rect/>'), 'utf16le')])
+    expect(await refused(utf16)).toEqual(named(/is not UTF-8 text/))
+  })
+
+  test('too big, too many elements or nested too deep: refused before a DOM is built', async () => {
+    const huge = svg(`<text>${'x'.repeat(SVG_LIMITS.bytes)}</text>`)
+    expect(await refused(huge)).toEqual(named(/is \d+ bytes, more than the 2097152/))
+    const many = svg('<g/>'.repeat(SVG_LIMITS.elements))
+    expect(await refused(many)).toEqual(named(/has more than 10000 elements/))
+    const deep = svg(`${'<g>'.repeat(50_000)}${'</g>'.repeat(50_000)}`)
+    const started = performance.now()
+    expect(await refused(deep)).toEqual(named(/nests elements more than 200 deep/))
+    // jsdom takes seconds a level at that depth; the check reads the text once.
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
 })
 
-test("the preview server's build replaces a drawing an older build wrote as uploaded, and keeps a clean one", async () => {
-  const asset = await localAsset('older.svg', MALICIOUS.replace('Hi', 'Older'))
-  const clean = await localAsset(
-    'clean.svg',
-    '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>',
-    '4x4',
+test(`the cleaning's output is the one its revision (${SVG_SANITISER_REVISION}) names`, async () => {
+  // Cleaned drawings are kept between builds by revision (media-sync.ts). When this fails,
+  // the output changed: raise SVG_SANITISER_REVISION, then record the new output here.
+  const outputs = await Promise.all(
+    [
+      svg('<script>alert(1)</script><rect onclick="x()"/>', ' onload="x()"'),
+      svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml"/></foreignObject><use href="a.svg#b"/>'),
+      `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd"><?xml-stylesheet href="x"?>${svg('<style><![CDATA[a{}]]></style><a href="javascript:x()"/>')}`,
+    ].map(clean),
   )
-  const publicDir = path.join(dir, 'public-add')
-  await mkdir(path.join(publicDir, 'media'), { recursive: true })
-  await writeFile(mediaFile(publicDir, asset), MALICIOUS.replace('Hi', 'Older'))
-  await writeFile(
-    mediaFile(publicDir, clean),
-    '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>',
-  )
-  const before = (await stat(mediaFile(publicDir, clean))).mtimeMs
-  await new Promise((resolve) => setTimeout(resolve, 20))
-  await syncMedia([asset, clean], source, publicDir, path.join(dir, 'cache-add'), 'add')
-  expect(runnable(await readFile(mediaFile(publicDir, asset), 'utf8'))).toEqual([])
-  expect((await stat(mediaFile(publicDir, clean))).mtimeMs).toBe(before)
-})
-
-test('a drawing the cleaning refuses fails the build naming its asset document, and nothing of it is written', async () => {
-  const asset = await localAsset('broken.svg', '<svg xmlns="http://www.w3.org/2000/svg"><rect>')
-  const publicDir = path.join(dir, 'public-broken')
-  await expect(syncMedia([asset], source, publicDir, path.join(dir, 'cache-broken'))).rejects.toThrow(
-    `Invalid content: document "${asset._id}": the SVG is not well-formed XML`,
-  )
-  expect(await readdir(path.join(publicDir, 'media'))).toEqual([])
-})
-
-test('a file of a kind the site does not serve as an image fails the build naming its asset document', async () => {
-  const page = await localAsset('page.html', '<script>alert(1)</script>', '1x1', 'html')
-  await expect(
-    syncMedia([page], source, path.join(dir, 'public-html'), path.join(dir, 'cache-html')),
-  ).rejects.toThrow(`Invalid content: document "${page._id}", field "_id": names a .html file`)
-  expect(await readdir(path.join(dir, 'public-html', 'media'))).toEqual([])
-})
-
-test('a GIF is served as uploaded only when it is one', async () => {
-  const gif = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#c0ffee' } })
-    .gif()
-    .toBuffer()
-  const real = await localAsset('dot.gif', gif, '2x2', 'gif')
-  const fake = await localAsset(
-    'fake.gif',
-    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
-    '2x2',
-    'gif',
-  )
-  const publicDir = path.join(dir, 'public-gif')
-  await syncMedia([real], source, publicDir, path.join(dir, 'cache-gif'))
-  expect(await readFile(path.join(publicDir, 'media', `${real.sha1hash}-2x2.gif`))).toEqual(gif)
-  await expect(syncMedia([fake], source, publicDir, path.join(dir, 'cache-gif'))).rejects.toThrow(
-    `Invalid content: document "${fake._id}": the image cannot be read as a GIF`,
-  )
+  expect(outputs).toEqual([`${svg('<rect/>')}\n`, `${svg('<use/>')}\n`, `${svg('<style>a{}</style><a/>')}\n`])
 })
