@@ -5,10 +5,9 @@ import type { Path, SanityDocument, Schema as CompiledSchema } from '@sanity/typ
 import { toString as pathToString } from '@sanity/util/paths'
 import { validateDocumentWithWorkspace, type ValidationClient } from '@sanity/validation'
 import { getFallbackLocaleSource, inferFromSchema } from '@sanity/validation/_internal'
-import { evaluateSync, parse, toJS } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
 import { idsIn, resultHash, scannedTypes, touches, type ReadRecord } from './reads.ts'
-import { narrowScan } from './scan-narrowing.ts'
+import { snapshotQuery, type SnapshotQuery } from './scan-narrowing.ts'
 import type { StoredDocument } from './stored-document.ts'
 import { ContentError, type ContentProblem } from './build-rules.ts'
 
@@ -41,28 +40,6 @@ function offline(what: string): never {
 }
 
 export type RuleRead = Omit<ReadRecord, 'scope'>
-
-export type SnapshotQuery = (query: string, params?: Record<string, unknown>) => unknown
-
-const trees = new Map<string, ReturnType<typeof parse>>()
-const TREES_KEPT = 1_000
-
-/** GROQ over a snapshot with groq-js, synchronously, over only the documents a query can match. */
-export function snapshotQuery(documents: StoredDocument[]): SnapshotQuery {
-  const byType = Map.groupBy(documents, (doc) => doc._type)
-  return (query, params = {}) => {
-    let tree = trees.get(query)
-    if (!tree) {
-      if (trees.size >= TREES_KEPT) trees.clear()
-      trees.set(query, (tree = parse(query)))
-    }
-    const types = scannedTypes(query, params)
-    const scanned = types ? types.flatMap((type) => byType.get(type) ?? []) : documents
-    const dataset = narrowScan(query, params, scanned)
-    // `toJS`: a synchronous evaluation's `get()` still answers with a promise.
-    return toJS(evaluateSync(tree, { dataset, params }))
-  }
-}
 
 /** A Sanity client for validation rules: GROQ from the snapshot (each run given to `record`), no network. */
 export function snapshotClient(
