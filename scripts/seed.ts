@@ -1,9 +1,7 @@
 /** `npm run seed [-- --dry-run]`: writes the embedded content's missing or changed documents and images to a Sanity dataset. */
 import path from 'node:path'
-import { createSeedClient, seedConfigFromEnv, type SeedConfig } from './seed/config.ts'
-import { loadSeed } from './seed/load.ts'
-import { describePlan, isUpToDate, summarizePlan, summarizeResult } from './seed/report.ts'
-import { applySeed, planSeed } from './seed/sync.ts'
+import { createSeedClient, loadSeed, seedConfigFromEnv, type SeedConfig } from './seed/load.ts'
+import { applySeed, describePlan, isUpToDate, planSeed, summarizePlan, summarizeResult } from './seed/sync.ts'
 
 const fail = (message: string): never => {
   console.error(`seed: ${message}`)

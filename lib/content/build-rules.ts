@@ -34,7 +34,7 @@ export class ContentError extends Error {
 
 export type Check = (value: unknown) => string | null
 
-/** Field path (dot-separated, e.g. `image.asset`) to the check it must pass. */
+/** A top-level field to the check it must pass. */
 export type Rules = Record<string, Check>
 
 /** The address the build downloads an asset from: an absolute https URL, or absent (a local dataset's). */
@@ -82,20 +82,10 @@ export async function assetFileOf(
   return bytes
 }
 
-function valueAt(doc: unknown, path: string): unknown {
-  return path
-    .split('.')
-    .reduce<unknown>(
-      (value, key) =>
-        value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
-      doc,
-    )
-}
-
 /** Checks one document against its rules and returns it. @throws ContentError naming the first failing field */
 export function checkDocument<T extends { _id: string }>(doc: T, rules: Rules): T {
   for (const [field, check] of Object.entries(rules)) {
-    const problem = check(valueAt(doc, field))
+    const problem = check((doc as Record<string, unknown>)[field])
     if (problem) throw new ContentError(doc._id, field, problem)
   }
   return doc

@@ -17,27 +17,13 @@ import {
 } from './schema-rules.ts'
 import { referencedIds, type StoredDocument } from './stored-document.ts'
 
-/** A rule a draft breaks: where, in Sanity's path notation, and the rule's message. */
-export type BrokenRule = {
-  field: string
-  /** The same path for the Studio's edit intent; null for the whole document. */
-  path: string | null
-  message: string
-}
-
-/** A draft or release version the view does not show, because it breaks a rule. */
-export type RejectedDraft = {
-  /** e.g. `drafts.review-a` or `versions.rSpring.review-a`. */
-  storedId: string
-  /** Its stored id when it has none (an id no perspective can place). */
-  publishedId: string
-  type: string
-  title: string
-  errors: BrokenRule[]
-  instead: 'published' | 'nothing'
-}
+/** A rule a draft breaks: the field in Sanity's path notation, the same path for the Studio (null: the whole document). */
+export type BrokenRule = { field: string; path: string | null; message: string }
 
 export type ShownDraft = { publishedId: string; storedId: string; type: string; title: string }
+
+/** A draft or release version (`storedId`, e.g. `versions.rSpring.review-a`) not shown as it breaks a rule. */
+export type RejectedDraft = ShownDraft & { errors: BrokenRule[]; instead: 'published' | 'nothing' }
 
 /** A perspective's view with its drafts vetted: documents to query, drafts shown (newest first), drafts taken out. */
 export type VettedView = { documents: StoredDocument[]; shown: ShownDraft[]; rejected: RejectedDraft[] }
@@ -188,6 +174,14 @@ const VALIDATIONS_AT_ONCE = 8
 
 const isDraft = (doc: StoredDocument) => typeof doc._originalId === 'string'
 
+const asBroken = ({ field, problem }: ContentProblem): BrokenRule => ({
+  field,
+  path: field === fieldOf([]) ? null : field,
+  message: problem,
+})
+
+const draftsIn = (documents: StoredDocument[]) => new Set(documents.filter(isDraft))
+
 const newestFirst = (a: StoredDocument, b: StoredDocument) => {
   const at = (doc: StoredDocument) => (typeof doc._updatedAt === 'string' ? doc._updatedAt : '')
   return at(b) < at(a) ? -1 : at(b) > at(a) ? 1 : 0
@@ -205,12 +199,13 @@ export async function vetView(
   publishedOf: (publishedId: string) => StoredDocument | undefined,
   unplaced: readonly Unplaced[] = [],
 ): Promise<VettedView> {
+  // An unplaced draft keeps its stored id as its published one.
   const rejected: RejectedDraft[] = unplaced.map(({ doc, reason }) => ({
     storedId: doc._id,
     publishedId: doc._id,
     type: shortened(doc._type),
     title: draftTitle(doc),
-    errors: [{ field: fieldOf([]), path: null, message: reason }],
+    errors: [asBroken(wholeDocument(doc, reason))],
     instead: 'nothing',
   }))
   let documents = view
@@ -224,11 +219,7 @@ export async function vetView(
         publishedId: doc._id,
         type: doc._type,
         title: draftTitle(doc),
-        errors: errors.map(({ field, problem }) => ({
-          field,
-          path: field === fieldOf([]) ? null : field,
-          message: problem,
-        })),
+        errors: errors.map(asBroken),
         instead: published ? 'published' : 'nothing',
       })
       return published ? [published] : []
@@ -307,7 +298,7 @@ export async function vetView(
       for (const taken of layer)
         for (const doc of dependents.get(taken._id) ?? [])
           if (!out.has(doc) && next.size + out.size < VALIDATIONS_AT_ONCE) next.add(doc)
-      const inView = new Set(documents.filter(isDraft))
+      const inView = draftsIn(documents)
       layer = [...next].filter((doc) => inView.has(doc))
       if (layer.length === 0) break
       const snapshot = prepareSnapshot(viewWithout(out))
@@ -335,7 +326,7 @@ export async function vetView(
       while (broken.size > 0) {
         const taken = [...broken.keys()]
         takeOut(broken)
-        const inView = new Set(documents.filter(isDraft))
+        const inView = draftsIn(documents)
         const suspects = new Set<StoredDocument>()
         for (const id of taken)
           for (const doc of dependents.get(id) ?? []) if (inView.has(doc)) suspects.add(doc)
@@ -343,7 +334,7 @@ export async function vetView(
         broken = next.broken
         pending.push(...next.pending)
       }
-      const inView = new Set(documents.filter(isDraft))
+      const inView = draftsIn(documents)
       const waiting = [...new Set(pending)].filter((doc) => inView.has(doc))
       pending = []
       if (waiting.length === 0) break

@@ -78,9 +78,8 @@ const IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
 export const imageMimeType = (extension: string): string | undefined =>
   Object.hasOwn(IMAGE_MIME_TYPES, extension) ? IMAGE_MIME_TYPES[extension] : undefined
 
-export function isRasterAsset(assetId: string): boolean {
-  return RASTER_EXTENSIONS.has(parseAssetId(assetId).extension)
-}
+export const isRasterAsset = (assetId: string): boolean =>
+  RASTER_EXTENSIONS.has(parseAssetId(assetId).extension)
 
 /** The widths of a raster image's copies: each `RASTER_WIDTHS` step narrower than it, and its own width up to the last (never enlarged). */
 export function rasterWidths(width: number): number[] {
@@ -96,12 +95,8 @@ export function rasterFileName(assetId: string, width: number): string {
 }
 
 /** The copies of a raster asset: what `syncMedia` writes and `toContentImage` offers. */
-export function rasterCopies(assetId: string): { name: string; width: number }[] {
-  return rasterWidths(assetSize(assetId).width).map((width) => ({
-    name: rasterFileName(assetId, width),
-    width,
-  }))
-}
+export const rasterCopies = (assetId: string): { name: string; width: number }[] =>
+  rasterWidths(parseAssetId(assetId).width).map((width) => ({ name: rasterFileName(assetId, width), width }))
 
 /** The files the media step writes for an asset: a raster image's copies, any other as uploaded. */
 export function mediaFileNames(assetId: string): string[] {
@@ -115,21 +110,28 @@ export type ProjectedImage = {
   asset: { _id: string; metadata: { dimensions: { width: number; height: number } | null } | null } | null
 } | null
 
-function sizedImage(image: ProjectedImage, caller: string) {
+/** A validated image as components take it; a raster image's copies at `copyUrl`, when given. */
+function contentImage(
+  image: ProjectedImage,
+  caller: string,
+  src: (assetId: string) => string,
+  copyUrl?: (assetId: string, width: number) => string,
+): ContentImage {
   const dimensions = image?.asset?.metadata?.dimensions
   if (!image?.asset || !dimensions) throw new Error(`${caller}: image was not validated`)
+  const assetId = image.asset._id
   const focus = imageFocus(image.hotspot)
-  return {
-    assetId: image.asset._id,
-    sized: { width: dimensions.width, height: dimensions.height, alt: image.alt, ...(focus && { focus }) },
+  const sized = {
+    width: dimensions.width,
+    height: dimensions.height,
+    alt: image.alt,
+    ...(focus && { focus }),
   }
-}
-
-/** Turns a validated image projection (`imageAsset` in build-rules.ts) into what components take. */
-export function toContentImage(image: ProjectedImage): ContentImage {
-  const { assetId, sized } = sizedImage(image, 'toContentImage')
-  if (!isRasterAsset(assetId)) return { src: `${MEDIA_URL_DIR}/${mediaFileName(assetId)}`, ...sized }
-  const copies = rasterCopies(assetId).map(({ name, width }) => ({ url: `${MEDIA_URL_DIR}/${name}`, width }))
+  if (!copyUrl || !isRasterAsset(assetId)) return { src: src(assetId), ...sized }
+  const copies = rasterWidths(parseAssetId(assetId).width).map((width) => ({
+    url: copyUrl(assetId, width),
+    width,
+  }))
   return {
     // The widest copy: what a browser without srcset (and a share card) gets.
     src: copies.at(-1)!.url,
@@ -137,6 +139,15 @@ export function toContentImage(image: ProjectedImage): ContentImage {
     ...sized,
   }
 }
+
+/** Turns a validated image projection (`imageAsset` in build-rules.ts) into what components take. */
+export const toContentImage = (image: ProjectedImage): ContentImage =>
+  contentImage(
+    image,
+    'toContentImage',
+    (assetId) => `${MEDIA_URL_DIR}/${mediaFileName(assetId)}`,
+    (assetId, width) => `${MEDIA_URL_DIR}/${rasterFileName(assetId, width)}`,
+  )
 
 /** Where a preview serves an image not yet in `public/media/`, by asset `_id` (server/preview/preview-media.ts). */
 export const PREVIEW_MEDIA_URL_DIR = '/preview-media'
@@ -148,23 +159,21 @@ export type DatasetImageOrigin = { kind: 'local' } | { kind: 'sanity'; projectId
 
 /** A validated image from the dataset, for a preview when the media step has not copied it. @throws on invalid names */
 export function toDatasetImage(image: ProjectedImage, origin: DatasetImageOrigin): ContentImage {
-  const { assetId, sized } = sizedImage(image, 'toDatasetImage')
-  if (origin.kind === 'local') return { src: `${PREVIEW_MEDIA_URL_DIR}/${assetId}`, ...sized }
-  // Sanity's rules for both names leave nothing that a URL path would read otherwise.
-  for (const [name, value, rule] of [
-    ['project id', origin.projectId, SANITY_PROJECT_ID],
-    ['dataset', origin.dataset, SANITY_DATASET],
-  ] as const)
-    if (!rule.test(value)) throw new Error(`toDatasetImage: "${value}" is not a Sanity ${name}`)
-  const url = `${SANITY_IMAGE_CDN_ORIGIN}/images/${origin.projectId}/${origin.dataset}/${mediaFileName(assetId)}`
-  if (!isRasterAsset(assetId)) return { src: url, ...sized }
-  const copies = rasterWidths(assetSize(assetId).width).map((width) => ({
-    url: `${url}?w=${width}&fm=webp&q=${RASTER_QUALITY}`,
-    width,
-  }))
-  return {
-    src: copies.at(-1)!.url,
-    srcSet: copies.map(({ url: copy, width }) => `${copy} ${width}w`).join(', '),
-    ...sized,
+  if (origin.kind === 'local')
+    return contentImage(image, 'toDatasetImage', (assetId) => `${PREVIEW_MEDIA_URL_DIR}/${assetId}`)
+  const url = (assetId: string) => {
+    // Sanity's rules for both names leave nothing that a URL path would read otherwise.
+    for (const [name, value, rule] of [
+      ['project id', origin.projectId, SANITY_PROJECT_ID],
+      ['dataset', origin.dataset, SANITY_DATASET],
+    ] as const)
+      if (!rule.test(value)) throw new Error(`toDatasetImage: "${value}" is not a Sanity ${name}`)
+    return `${SANITY_IMAGE_CDN_ORIGIN}/images/${origin.projectId}/${origin.dataset}/${mediaFileName(assetId)}`
   }
+  return contentImage(
+    image,
+    'toDatasetImage',
+    url,
+    (assetId, width) => `${url(assetId)}?w=${width}&fm=webp&q=${RASTER_QUALITY}`,
+  )
 }

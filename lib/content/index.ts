@@ -9,8 +9,7 @@ import {
   portfolioSitesQuery,
   siteSettingsQuery,
 } from './queries.ts'
-import { DocumentId, getVersionNameFromId, isVersionId } from '@sanity/id-utils'
-import type { ContentImage } from './image.ts'
+import type { ContentImage, ProjectedImage } from './image.ts'
 import { contentImageOf } from './preview-images.ts'
 import type { MediaAsset } from './media-sync.ts'
 import type {
@@ -21,8 +20,10 @@ import type {
   PortfolioSitesQueryResult,
   SiteSettingsQueryResult,
 } from './sanity.types.ts'
+import type { BrokenRule } from './draft-vetting.ts'
 import {
   isPreviewPerspective,
+  layerOf,
   previewView,
   readAllDocuments,
   referencedIds,
@@ -52,14 +53,25 @@ export type CaseStudyPath = { slug: string; legacyId: string }
 
 const imageRules = { image: imageAsset }
 
-/** The `data-sanity` attribute for a computed string of a document's field, in a preview with stega only. */
-async function sourceAttribute(
+/**
+ * Documents with a checked image, made a ContentImage; in a preview with stega, `link` holds the
+ * `data-sanity` attribute that ties a computed string to the document's field `path`.
+ */
+async function withImages<T extends { _id: string; image: ProjectedImage }, Link extends string>(
+  items: T[],
   source: ContentSource,
-  document: { id: string; type: string; path: string },
-): Promise<string | undefined> {
-  if (!source.stega) return undefined
-  const { editAttribute } = await import('./stega.ts')
-  return editAttribute(source.stega.studioUrl, document)
+  type: string,
+  path: string,
+  link: Link,
+): Promise<(WithImage<T, 'image'> & { [L in Link]?: string })[]> {
+  const stega = source.stega && (await import('./stega.ts'))
+  return Promise.all(
+    items.map(async (item) => ({
+      ...checkDocument(item, imageRules),
+      image: await contentImageOf(item.image, source),
+      ...(stega && { [link]: stega.editAttribute(source.stega!.studioUrl, { id: item._id, type, path }) }),
+    })) as Promise<WithImage<T, 'image'> & { [L in Link]?: string }>[],
+  )
 }
 
 /** The siteSettings singleton. @throws Error when it is missing; ContentError when a field breaks its rule */
@@ -86,16 +98,7 @@ export async function getHomePage(source: ContentSource = sourceFromEnv()): Prom
 /** Case studies as cards, in their editors' order. @throws Error when there are none */
 export async function getCaseStudyCards(source: ContentSource = sourceFromEnv()): Promise<CaseStudyCard[]> {
   const cards = requireFound(await runQuery(caseStudyCardsQuery, {}, source), 'case studies')
-  return Promise.all(
-    cards.map(async (card) => {
-      const issueSource = await sourceAttribute(source, { id: card._id, type: 'caseStudy', path: 'issue' })
-      return {
-        ...checkDocument(card, imageRules),
-        image: await contentImageOf(card.image, source),
-        ...(issueSource && { issueSource }),
-      }
-    }),
-  )
+  return withImages(cards, source, 'caseStudy', 'issue', 'issueSource')
 }
 
 /** Slug and legacy id of every case study, for the static routes. @throws Error when there are none */
@@ -118,16 +121,7 @@ export async function getCaseStudy(
 /** The portfolio on /sites, in editors' order. @throws Error when there are none; ContentError for a broken image */
 export async function getPortfolioSites(source: ContentSource = sourceFromEnv()): Promise<PortfolioSite[]> {
   const sites = requireFound(await runQuery(portfolioSitesQuery, {}, source), 'portfolio sites')
-  return Promise.all(
-    sites.map(async (site) => {
-      const urlSource = await sourceAttribute(source, { id: site._id, type: 'portfolioSite', path: 'url' })
-      return {
-        ...checkDocument(site, imageRules),
-        image: await contentImageOf(site.image, source),
-        ...(urlSource && { urlSource }),
-      }
-    }),
-  )
+  return withImages(sites, source, 'portfolioSite', 'url', 'urlSource')
 }
 
 export type ContentDates = ContentDatesQueryResult
@@ -161,22 +155,19 @@ export async function getPreviewDrafts(source: ContentSource = sourceFromEnv()):
 }
 
 /** One rule a draft or release version breaks, so the preview does not show it. */
-export type PreviewProblem = {
+export type PreviewProblem = BrokenRule & {
   documentId: string
   publishedId: string
   type: string
   title: string
-  field: string
-  path: string | null
-  message: string
   shown: 'published' | 'nothing'
   release?: string
 }
 
 function releaseOf(storedId: string): string | undefined {
   try {
-    const id = DocumentId(storedId)
-    return isVersionId(id) ? getVersionNameFromId(id) : undefined
+    const layer = layerOf(storedId)
+    return layer === 'drafts' || layer === 'published' ? undefined : layer
   } catch {
     return undefined
   }
@@ -192,9 +183,7 @@ export async function getPreviewProblems(source: ContentSource = sourceFromEnv()
       publishedId: draft.publishedId,
       type: draft.type,
       title: draft.title,
-      field: error.field,
-      path: error.path,
-      message: error.message,
+      ...error,
       shown: draft.instead,
       ...(release ? { release } : {}),
     }))

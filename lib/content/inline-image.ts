@@ -3,21 +3,11 @@ import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import svgToTinyDataUri from 'mini-svg-data-uri'
-import { MEDIA_URL_DIR, type ContentImage } from './image.ts'
+import { imageMimeType, MEDIA_URL_DIR, type ContentImage } from './image.ts'
 import { toInlineSvg } from './inline-svg.ts'
 
 /** The most an inlined image may add to its page's HTML, brotli bytes: the HTML stays in the first congestion window. */
 export const INLINE_IMAGE_MAX_BROTLI_BYTES = 2048
-
-// Types every browser shows (not TIFF).
-const mimeTypes: Record<string, string> = {
-  avif: 'image/avif',
-  gif: 'image/gif',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  svg: 'image/svg+xml',
-  webp: 'image/webp',
-}
 
 /**
  * An above-the-fold image inlined when it costs the HTML at most INLINE_IMAGE_MAX_BROTLI_BYTES:
@@ -29,8 +19,9 @@ export async function inlineIfSmall(
   publicDir = path.resolve('public'),
   use = 0,
 ): Promise<ContentImage> {
-  const mimeType = mimeTypes[path.extname(image.src).slice(1).toLowerCase()]
-  if (!mimeType || !image.src.startsWith(`${MEDIA_URL_DIR}/`)) return image
+  const mimeType = imageMimeType(path.extname(image.src).slice(1).toLowerCase())
+  // Not TIFF: not every browser shows it.
+  if (!mimeType || mimeType === 'image/tiff' || !image.src.startsWith(`${MEDIA_URL_DIR}/`)) return image
   const file = path.join(publicDir, image.src)
   // The name starts with the content hash: each file and use is inlined once per process.
   const key = `${file}\0${use}`
@@ -66,8 +57,13 @@ async function keptOrInlined(
   if (!dir) return inlinedFile(file, src, mimeType, use)
   const entry = path.join(dir, `${path.basename(file)}.${use}.json`)
   // JSON has no undefined: a change that clears a field (a raster's srcSet) keeps it as null.
-  const kept = await readFile(entry, 'utf8').then(keptEntry, () => null)
-  if (kept)
+  const kept = await readFile(entry, 'utf8')
+    .then(
+      (text) => JSON.parse(text) as { change: InlinedImage | null } | null,
+      () => null,
+    )
+    .catch(() => null) // not JSON: worked out again
+  if (kept && typeof kept === 'object' && 'change' in kept)
     return kept.change && Object.fromEntries(Object.entries(kept.change).map(([k, v]) => [k, v ?? undefined]))
   const change = await inlinedFile(file, src, mimeType, use)
   await mkdir(dir, { recursive: true })
@@ -79,17 +75,6 @@ async function keptOrInlined(
   )
   await rename(partial, entry)
   return change
-}
-
-function keptEntry(text: string): { change: Record<string, unknown> | null } | null {
-  try {
-    const parsed = JSON.parse(text) as unknown
-    if (parsed && typeof parsed === 'object' && 'change' in parsed)
-      return parsed as { change: Record<string, unknown> | null }
-  } catch {
-    // not JSON: worked out again
-  }
-  return null
 }
 
 async function inlinedFile(

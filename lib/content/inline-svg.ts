@@ -1,34 +1,13 @@
 /** An SVG made safe to write into a page as `<svg>` markup, or refused (docs/speed.md): it then stays an `<img>`. */
-import type { DOMPurify } from 'dompurify'
+import { getTools } from './svg-sanitiser.ts'
 
 /** A sanitised drawing: the root's `viewBox` and the markup that goes inside `<svg>`. */
 export type InlineSvg = { viewBox: string; markup: string }
 
 // Set by the page's own <svg> (or void inside a page); any other root attribute moves onto a <g>.
-const rootOnlyAttributes = new Set([
-  'xmlns',
-  'xmlns:xlink',
-  'version',
-  'viewbox',
-  'width',
-  'height',
-  'x',
-  'y',
-  'preserveaspectratio',
-  'id',
-  'class',
-  'role',
-  'focusable',
-])
-
-let purifier: Promise<DOMPurify> | undefined
-
-function getPurifier(): Promise<DOMPurify> {
-  purifier ??= Promise.all([import('dompurify'), import('jsdom')]).then(([dompurify, jsdom]) =>
-    dompurify.default(new jsdom.JSDOM('').window as unknown as Window & typeof globalThis),
-  )
-  return purifier
-}
+const rootOnlyAttributes = new Set(
+  'xmlns xmlns:xlink version viewbox width height x y preserveaspectratio id class role focusable'.split(' '),
+)
 
 function referencesOutside(element: Element): boolean {
   for (const attribute of Array.from(element.attributes)) {
@@ -67,7 +46,7 @@ export async function toInlineSvg(source: string, idPrefix: string): Promise<Inl
     return null // not well-formed XML: a browser may still show it in an <img>
   }
 
-  const purify = await getPurifier()
+  const { purify } = await getTools()
   const fragment = purify.sanitize(data, {
     USE_PROFILES: { svg: true, svgFilters: true },
     // A <use> that points outside the drawing is refused below.

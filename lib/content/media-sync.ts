@@ -39,12 +39,12 @@ export async function syncMedia(
     mode === 'replace'
       ? (name: string, bytes: Buffer) => writeFile(path.join(target, name), bytes)
       : (name: string, bytes: Buffer) => writeWhole(path.join(target, name), bytes, cacheDir)
-  const present = async (name: string) =>
-    mode === 'add' &&
-    (await access(path.join(target, name)).then(
+  const exists = (file: string) =>
+    access(file).then(
       () => true,
       () => false,
-    ))
+    )
+  const present = async (name: string) => mode === 'add' && (await exists(path.join(target, name)))
   let cleanedDir: string | undefined
   const cleanedSvg = async (asset: MediaAsset, name: string): Promise<Buffer> => {
     cleanedDir ??= path.join(cacheDir, `svg-${await sanitiserVersion()}`)
@@ -143,9 +143,8 @@ async function resizeToWebp(bytes: Buffer, widths: number[], assetId: string): P
   }
 }
 
-async function readLocalAsset(asset: MediaAsset, datasetFile: string): Promise<Buffer> {
-  return assetFileOf(asset, path.join(path.dirname(datasetFile), 'images'), (file) => readFile(file))
-}
+const readLocalAsset = (asset: MediaAsset, datasetFile: string): Promise<Buffer> =>
+  assetFileOf(asset, path.join(path.dirname(datasetFile), 'images'), (file) => readFile(file))
 
 async function downloadAsset(asset: MediaAsset): Promise<Buffer> {
   if (!asset.url) throw new ContentError(asset._id, 'url', 'is missing')

@@ -1,8 +1,7 @@
-/**
- * Narrows a query's scan to the documents that can match it: a lookup by value (`slug.current ==
- * $slug`) can only match a document holding that string. Only what is certain narrows.
- */
-import { parse } from 'groq-js'
+/** GROQ over a snapshot with groq-js, scanning only the documents a query can match: its types, and values it looks up. */
+import { evaluateSync, parse, toJS } from 'groq-js'
+import { scannedTypes } from './reads.ts'
+import type { StoredDocument } from './stored-document.ts'
 
 type Node = { type: string; [key: string]: unknown }
 
@@ -109,4 +108,27 @@ export function narrowScan<Doc extends object>(
     const strings = stringsOf(doc)
     return conditions.every((values) => values.some((value) => strings.has(value)))
   })
+}
+
+export type SnapshotQuery = (query: string, params?: Record<string, unknown>) => unknown
+
+const trees = new Map<string, ReturnType<typeof parse>>()
+const TREES_KEPT = 1_000
+
+/** GROQ over a snapshot with groq-js, synchronously, `->` followed by `_id`. @throws what groq-js throws */
+export function snapshotQuery(documents: StoredDocument[]): SnapshotQuery {
+  const byType = Map.groupBy(documents, (doc) => doc._type)
+  const byId = new Map(documents.map((doc) => [doc._id, doc]))
+  return (query, params = {}) => {
+    let tree = trees.get(query)
+    if (!tree) {
+      if (trees.size >= TREES_KEPT) trees.clear()
+      trees.set(query, (tree = parse(query)))
+    }
+    const types = scannedTypes(query, params)
+    const scanned = types ? types.flatMap((type) => byType.get(type) ?? []) : documents
+    const dataset = narrowScan(query, params, scanned)
+    // `toJS`: a synchronous evaluation's `get()` still answers with a promise.
+    return toJS(evaluateSync(tree, { dataset, params, dereference: ({ _ref }) => byId.get(_ref) ?? null }))
+  }
 }

@@ -5,10 +5,9 @@ import type { Path, SanityDocument, Schema as CompiledSchema } from '@sanity/typ
 import { toString as pathToString } from '@sanity/util/paths'
 import { validateDocumentWithWorkspace, type ValidationClient } from '@sanity/validation'
 import { getFallbackLocaleSource, inferFromSchema } from '@sanity/validation/_internal'
-import { evaluateSync, parse, toJS } from 'groq-js'
 import { schemaTypes } from '../../studio/schemaTypes/index.ts'
 import { idsIn, resultHash, scannedTypes, touches, type ReadRecord } from './reads.ts'
-import { narrowScan } from './scan-narrowing.ts'
+import { snapshotQuery, type SnapshotQuery } from './scan-narrowing.ts'
 import type { StoredDocument } from './stored-document.ts'
 import { ContentError, type ContentProblem } from './build-rules.ts'
 
@@ -42,28 +41,6 @@ function offline(what: string): never {
 
 export type RuleRead = Omit<ReadRecord, 'scope'>
 
-export type SnapshotQuery = (query: string, params?: Record<string, unknown>) => unknown
-
-const trees = new Map<string, ReturnType<typeof parse>>()
-const TREES_KEPT = 1_000
-
-/** GROQ over a snapshot with groq-js, synchronously, over only the documents a query can match. */
-export function snapshotQuery(documents: StoredDocument[]): SnapshotQuery {
-  const byType = Map.groupBy(documents, (doc) => doc._type)
-  return (query, params = {}) => {
-    let tree = trees.get(query)
-    if (!tree) {
-      if (trees.size >= TREES_KEPT) trees.clear()
-      trees.set(query, (tree = parse(query)))
-    }
-    const types = scannedTypes(query, params)
-    const scanned = types ? types.flatMap((type) => byType.get(type) ?? []) : documents
-    const dataset = narrowScan(query, params, scanned)
-    // `toJS`: a synchronous evaluation's `get()` still answers with a promise.
-    return toJS(evaluateSync(tree, { dataset, params }))
-  }
-}
-
 /** A Sanity client for validation rules: GROQ from the snapshot (each run given to `record`), no network. */
 export function snapshotClient(
   documents: StoredDocument[] | SnapshotQuery,
@@ -73,16 +50,8 @@ export function snapshotClient(
   const client = {
     fetch: async (query: string, params: Record<string, unknown> = {}) => {
       const result = evaluate(query, params)
-      record?.(
-        {
-          query,
-          params,
-          hash: resultHash(result),
-          ids: idsIn(result),
-          types: scannedTypes(query, params),
-        },
-        result,
-      )
+      const types = scannedTypes(query, params)
+      record?.({ query, params, hash: resultHash(result), ids: idsIn(result), types }, result)
       return result
     },
     getDataUrl: () => offline('getDataUrl'),
@@ -99,9 +68,7 @@ export function snapshotClient(
 export const fieldOf = (path: Path): string => (path.length ? pathToString(path) : '(document)')
 
 /** What the schema's rules found: errors, warnings, and each document's rule queries (`rulesReadChange`). */
-export type SchemaFindings = {
-  errors: ContentProblem[]
-  warnings: ContentProblem[]
+export type SchemaFindings = Omit<DocumentFindings, 'reads' | 'found'> & {
   documents: number
   ruleReads: Record<string, RuleRead[]>
 }
@@ -155,18 +122,20 @@ export async function validateDocument(
     // The CLI environment's unknown-field warning would turn an object field's rules into warnings.
     environment: 'studio',
   })
-  const findings: DocumentFindings = {
-    errors: [],
-    warnings: [],
+  const problems = (level: string) =>
+    markers
+      .filter((marker) => marker.level === level)
+      .map((marker) => ({
+        documentId: storedIdOf(document),
+        field: fieldOf(marker.path),
+        problem: marker.message,
+      }))
+  return {
+    errors: problems('error'),
+    warnings: problems('warning'),
     reads: [...reads.values()].sort((a, b) => ruleReadKey(a).localeCompare(ruleReadKey(b))),
     found: [...found].sort(),
   }
-  for (const marker of markers) {
-    const problem = { documentId: storedIdOf(document), field: fieldOf(marker.path), problem: marker.message }
-    if (marker.level === 'error') findings.errors.push(problem)
-    else if (marker.level === 'warning') findings.warnings.push(problem)
-  }
-  return findings
 }
 
 /** Runs the schema's rules over the snapshot's site documents (`only` these `_id`s, when given). */
@@ -176,18 +145,17 @@ export async function validateSnapshot(
 ): Promise<SchemaFindings> {
   const snapshot = prepareSnapshot(documents)
   const shown = documents.filter((doc) => isSiteDocumentType(doc._type) && (!only || only.has(doc._id)))
-  const findings: SchemaFindings = { errors: [], warnings: [], documents: shown.length, ruleReads: {} }
   const found = await Promise.all(shown.map((document) => validateDocument(snapshot, document)))
-  shown.forEach((document, index) => {
-    const { errors, warnings, reads } = found[index]!
-    findings.errors.push(...errors)
-    findings.warnings.push(...warnings)
-    if (reads.length) findings.ruleReads[document._id] = reads
-  })
-  findings.ruleReads = Object.fromEntries(
-    Object.entries(findings.ruleReads).sort(([a], [b]) => a.localeCompare(b)),
-  )
-  return findings
+  const ruleReads = shown
+    .map((document, index): [string, RuleRead[]] => [document._id, found[index]!.reads])
+    .filter(([, reads]) => reads.length > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+  return {
+    errors: found.flatMap((findings) => findings.errors),
+    warnings: found.flatMap((findings) => findings.warnings),
+    documents: shown.length,
+    ruleReads: Object.fromEntries(ruleReads),
+  }
 }
 
 const ruleReadKey = (read: RuleRead) => JSON.stringify([read.query, read.params])

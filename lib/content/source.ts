@@ -2,11 +2,11 @@
 // Types only: the client loads with the first Content Lake read, so a local build never pays for it.
 import type { ClientPerspective, ContentSourceMap, QueryParams, SanityClient } from 'next-sanity'
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
-import { evaluateSync, parse, toJS } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { noteDraftsRead } from './drafts-read.ts'
-import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
+import { recordRead, type ReadScope } from './reads.ts'
+import { snapshotQuery, type SnapshotQuery } from './scan-narrowing.ts'
 import type { VettedView } from './draft-vetting.ts'
 import type { StoredDocument } from './stored-document.ts'
 
@@ -41,24 +41,23 @@ export const DEFAULT_LOCAL_DATASET = 'studio/seed/dataset.ndjson'
 
 /** The build's content source from the environment: CONTENT_SNAPSHOT, else SANITY_*, else LOCAL_DATASET; always `published`. */
 export function sourceFromEnv(env: Record<string, string | undefined> = process.env): ContentSource {
-  const snapshot = env.CONTENT_SNAPSHOT?.trim()
-  if (snapshot) return { kind: 'local', file: path.resolve(snapshot), perspective: 'published' }
-  const projectId = env.SANITY_PROJECT_ID?.trim()
-  if (projectId) {
+  const get = (name: string) => env[name]?.trim() || undefined
+  const snapshot = get('CONTENT_SNAPSHOT')
+  const projectId = get('SANITY_PROJECT_ID')
+  if (snapshot || !projectId)
     return {
+      kind: 'local',
+      file: path.resolve(snapshot ?? get('LOCAL_DATASET') ?? DEFAULT_LOCAL_DATASET),
       perspective: 'published',
-      kind: 'sanity',
-      projectId,
-      dataset: env.SANITY_DATASET?.trim() || 'production',
-      apiVersion: env.SANITY_API_VERSION?.trim() || DEFAULT_API_VERSION,
-      token: env.SANITY_READ_TOKEN?.trim() || undefined,
-      apiHost: env.SANITY_API_HOST?.trim() || undefined,
     }
-  }
   return {
-    kind: 'local',
-    file: path.resolve(env.LOCAL_DATASET?.trim() || DEFAULT_LOCAL_DATASET),
     perspective: 'published',
+    kind: 'sanity',
+    projectId,
+    dataset: get('SANITY_DATASET') ?? 'production',
+    apiVersion: get('SANITY_API_VERSION') ?? DEFAULT_API_VERSION,
+    token: get('SANITY_READ_TOKEN'),
+    apiHost: get('SANITY_API_HOST'),
   }
 }
 
@@ -91,16 +90,15 @@ export function perspectiveLayers(perspective: Perspective = 'published'): strin
   return [...stack.filter((layer) => layer !== 'published'), 'published']
 }
 
-function layerOf(id: DocumentId): string {
-  if (isDraftId(id)) return 'drafts'
-  if (isVersionId(id)) return getVersionNameFromId(id)
-  return 'published'
+/** `drafts`, `published` or the release name of a stored `_id`. @throws Error (from @sanity/id-utils) for an invalid id */
+export function layerOf(id: string): string {
+  const checked = DocumentId(id)
+  if (isDraftId(checked)) return 'drafts'
+  return isVersionId(checked) ? getVersionNameFromId(checked) : 'published'
 }
 
 /** Whether an `_id` is a published document's. @throws Error (from @sanity/id-utils) for an invalid id */
-export function isPublishedId(id: string): boolean {
-  return layerOf(DocumentId(id)) === 'published'
-}
+export const isPublishedId = (id: string): boolean => layerOf(id) === 'published'
 
 /**
  * A dataset seen through a perspective as the Content Lake answers it: each document's version from
@@ -129,10 +127,9 @@ export function placeInPerspective<Doc extends { _id: string }>(
     let rank: number
     let publishedId: string
     try {
-      const id = DocumentId(doc._id)
-      rank = layers.indexOf(layerOf(id))
+      rank = layers.indexOf(layerOf(doc._id))
       if (rank < 0) continue
-      publishedId = getPublishedId(id)
+      publishedId = getPublishedId(DocumentId(doc._id))
     } catch (error) {
       unplaced.push({
         doc,
@@ -211,18 +208,27 @@ export async function contentLakeClient(source: ContentLakeSource): Promise<Sani
   })
 }
 
-const views = new WeakMap<StoredDocument[], Map<string, StoredDocument[]>>()
-const vettedViews = new WeakMap<StoredDocument[], Map<string, Promise<VettedView>>>()
+type LocalSource = Extract<ContentSource, { kind: 'local' }>
 
-async function localDocuments(source: Extract<ContentSource, { kind: 'local' }>): Promise<StoredDocument[]> {
-  const stored = await loadLocalDataset(source.file)
-  const key = JSON.stringify(source.perspective ?? 'published')
-  let byPerspective = views.get(stored)
-  if (!byPerspective) views.set(stored, (byPerspective = new Map()))
-  let view = byPerspective.get(key)
-  if (!view) byPerspective.set(key, (view = withPerspective(stored, source.perspective)))
-  return view
+/** One value per version of a local dataset and perspective, made by `make` on first use. */
+function perView<Value>(make: (stored: StoredDocument[], perspective?: Perspective) => Value) {
+  const kept = new WeakMap<StoredDocument[], Map<string, Value>>()
+  return async (source: LocalSource): Promise<Value> => {
+    const stored = await loadLocalDataset(source.file)
+    const key = JSON.stringify(source.perspective ?? 'published')
+    let byPerspective = kept.get(stored)
+    if (!byPerspective) kept.set(stored, (byPerspective = new Map()))
+    if (!byPerspective.has(key)) {
+      const value = make(stored, source.perspective)
+      byPerspective.set(key, value)
+      // A failure is not kept: the next read tries again.
+      if (value instanceof Promise) value.catch(() => byPerspective.delete(key))
+    }
+    return byPerspective.get(key)!
+  }
 }
+
+const localDocuments = perView(withPerspective)
 
 // Loaded by the first preview read only: the build never pays for them.
 const vetting = () => import('./draft-vetting.ts')
@@ -250,26 +256,9 @@ async function finishingOf(source: ContentSource): Promise<Finishing | undefined
 }
 
 /** The local dataset through a preview perspective, vetted once per version of the file and perspective. */
-async function localVetted(source: Extract<ContentSource, { kind: 'local' }>): Promise<VettedView> {
-  const stored = await loadLocalDataset(source.file)
-  const key = JSON.stringify(source.perspective)
-  let byPerspective = vettedViews.get(stored)
-  if (!byPerspective) vettedViews.set(stored, (byPerspective = new Map()))
-  const kept = byPerspective
-  let vetted = kept.get(key)
-  if (!vetted) {
-    vetted = vetStored(stored, source.perspective)
-    kept.set(key, vetted)
-    // A failure is not kept: the next read tries again.
-    vetted.catch(() => kept.delete(key))
-  }
-  return vetted
-}
+const localVetted = perView(vetStored)
 
-async function vetStored(
-  stored: StoredDocument[],
-  perspective: Perspective | undefined,
-): Promise<VettedView> {
+async function vetStored(stored: StoredDocument[], perspective?: Perspective): Promise<VettedView> {
   const { vetView } = await vetting()
   const published = new Map(stored.map((doc) => [doc._id, doc]))
   const { documents, unplaced } = placeInPerspective(stored, perspective)
@@ -390,11 +379,7 @@ export async function runQuery<Query extends string>(
 
 const evaluated = new WeakMap<
   StoredDocument[],
-  {
-    results: Map<string, unknown>
-    byId: Map<string, StoredDocument>
-    byType: Map<string, StoredDocument[]>
-  }
+  { results: Map<string, unknown>; evaluate: SnapshotQuery; byId: Map<string, StoredDocument> }
 >()
 
 /** Runs a query over a local view with groq-js, once per view and params (frozen), finished for a preview when asked. */
@@ -406,37 +391,16 @@ function evaluateLocal(
 ): unknown {
   let memo = evaluated.get(dataset)
   if (!memo) {
-    memo = {
-      results: new Map(),
-      byId: new Map(dataset.map((doc) => [doc._id, doc])),
-      byType: Map.groupBy(dataset, (doc) => doc._type),
-    }
-    evaluated.set(dataset, memo)
+    const byId = new Map(dataset.map((doc) => [doc._id, doc]))
+    evaluated.set(dataset, (memo = { results: new Map(), evaluate: snapshotQuery(dataset), byId }))
   }
-  const key = `${query}\u0000${JSON.stringify(params)}`
-  if (finishing) {
-    const finishedKey = `${key}\u0000${finishing.key}`
-    if (!memo.results.has(finishedKey)) {
-      const plain = evaluateLocal(dataset, query, params)
-      memo.results.set(finishedKey, deepFreeze(finishing.finish(plain, memo.byId)))
-    }
-    return memo.results.get(finishedKey)
+  const key = `${query}\u0000${JSON.stringify(params)}${finishing ? `\u0000${finishing.key}` : ''}`
+  if (!memo.results.has(key)) {
+    const plain = () => memo.evaluate(query, params)
+    const result = finishing ? finishing.finish(evaluateLocal(dataset, query, params), memo.byId) : plain()
+    memo.results.set(key, deepFreeze(result))
   }
-  if (memo.results.has(key)) return memo.results.get(key)
-  const { byId, byType } = memo
-  const types = scannedTypes(query, params)
-  // `toJS`: a synchronous evaluation's `get()` still answers with a promise.
-  const result = deepFreeze(
-    toJS(
-      evaluateSync(parse(query, { params }), {
-        dataset: types ? types.flatMap((type) => byType.get(type) ?? []) : dataset,
-        params,
-        dereference: ({ _ref }) => byId.get(_ref) ?? null,
-      }),
-    ),
-  )
-  memo.results.set(key, result)
-  return result
+  return memo.results.get(key)
 }
 
 function deepFreeze<T>(value: T): T {

@@ -19,7 +19,8 @@ const PURIFY_CONFIG: Config = {
 
 let tools: Promise<{ purify: DOMPurify; window: Window & typeof globalThis }> | undefined
 
-function getTools() {
+/** One DOMPurify over one jsdom window, loaded on first use (the inline drawings share it). */
+export function getTools() {
   tools ??= Promise.all([import('dompurify'), import('jsdom')]).then(([dompurify, jsdom]) => {
     const window = new jsdom.JSDOM('').window as unknown as Window & typeof globalThis
     return { purify: dompurify.default(window), window }

@@ -32,8 +32,8 @@ import {
   type Perspective,
   type StoredDocument,
 } from '@/lib/content/source'
-import { seedDocuments, writeDataset } from './helpers/dataset'
-import { startSanityStandIn, type StandIn } from './helpers/sanityStandIn'
+import { seedDocuments, writeDataset } from '../../helpers/dataset'
+import { startSanityStandIn, type StandIn } from '../../helpers/sanityStandIn'
 
 const seed = seedDocuments()
 // A review the home page's Reviews section shows.

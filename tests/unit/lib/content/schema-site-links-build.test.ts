@@ -12,7 +12,7 @@ import { validateAllContent } from '@/lib/content/content-check'
 import { assertValidSnapshot, validateSnapshot } from '@/lib/content/schema-rules'
 import { readAllDocuments, type StoredDocument } from '@/lib/content/source'
 import { ContentError } from '@/lib/content/build-rules'
-import { seedDocuments, writeDataset } from './helpers/dataset'
+import { seedDocuments, writeDataset } from '../../helpers/dataset'
 
 const seed = seedDocuments()
 const [linking, linked] = seed.filter((doc) => doc._type === 'caseStudy') as [StoredDocument, StoredDocument]

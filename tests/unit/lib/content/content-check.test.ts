@@ -5,7 +5,7 @@ import { ContentError, getCaseStudyCards, getPortfolioSites, getSiteSettings } f
 import { validateAllContent } from '@/lib/content/content-check'
 import { utimesSync, writeFileSync } from 'node:fs'
 import { loadLocalDataset, parseNdjson } from '@/lib/content/source'
-import { seedDocuments, seedWith, writeDataset } from './helpers/dataset'
+import { seedDocuments, seedWith, writeDataset } from '../../helpers/dataset'
 
 const firstOf = (type: string) => {
   const doc = seedDocuments().find((candidate) => candidate._type === type)
@@ -14,7 +14,7 @@ const firstOf = (type: string) => {
 }
 
 describe('invalid content fails the build naming the document and the field', () => {
-  // Every rule of the schema is covered by content-schema-rules.test.ts; these are the
+  // Every rule of the schema is covered by tests/unit/lib/content/schema-rules.test.ts; these are the
   // messages an editor or developer reads for a few common mistakes, through the build's step.
   test('a review with four stars (spec §9: always 5)', async () => {
     const review = firstOf('review')

@@ -15,8 +15,8 @@ import { getMediaAssets } from '@/lib/content'
 import { toContentImage } from '@/lib/content/image'
 import { inlineIfSmall } from '@/lib/content/inline-image'
 import { syncMedia, type MediaAsset } from '@/lib/content/media-sync'
-import { SEED_FILE } from './helpers/dataset'
-import { runnable } from './helpers/svgRunnable'
+import { SEED_FILE } from '../../helpers/dataset'
+import { runnable } from '../../helpers/svgRunnable'
 
 let dir: string
 let source: { kind: 'local'; file: string }

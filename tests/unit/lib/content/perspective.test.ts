@@ -6,13 +6,13 @@
  * replaces `<id>` (lib/content/source.ts), as the Content Lake answers with that
  * perspective; the banner lists the drafts; the contact form of a preview posts where
  * nothing is kept. The build's source, from the environment, is always `published`.
- * Release versions: content-releases.test.ts.
+ * Release versions: tests/unit/lib/content/releases.test.ts.
  */
 import { getHomePage, getPreviewDrafts, getSiteSettings } from '@/lib/content'
 import { validateAllContent } from '@/lib/content/content-check'
 import { isPublishedId, sourceFromEnv, withPerspective, type StoredDocument } from '@/lib/content/source'
 import { PREVIEW_CONTACT_PATH } from '@/lib/publisher-routes'
-import { seedDocuments, writeDataset } from './helpers/dataset'
+import { seedDocuments, writeDataset } from '../../helpers/dataset'
 
 const seed = seedDocuments()
 const review = seed.find((doc) => doc._type === 'review' && doc.placement !== 'strip')!

@@ -11,8 +11,8 @@ import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { StoredDocument } from '@/lib/content/source'
-import { seedDocuments } from './helpers/dataset'
-import { startSanityStandIn, type StandIn, type StandInCall } from './helpers/sanityStandIn'
+import { seedDocuments } from '../helpers/dataset'
+import { startSanityStandIn, type StandIn, type StandInCall } from '../helpers/sanityStandIn'
 
 jest.setTimeout(60_000)
 

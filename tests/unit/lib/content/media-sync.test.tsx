@@ -18,7 +18,7 @@ import { getCaseStudyCards, getMediaAssets, inlineFirstImages } from '@/lib/cont
 import { syncMedia } from '@/lib/content/media-sync'
 import { parseNdjson, type ContentSource } from '@/lib/content/source'
 import { checkHtml } from '@/server/publishing/nu-html-checker'
-import { SEED_FILE } from './helpers/dataset'
+import { SEED_FILE } from '../../helpers/dataset'
 
 let dir: string
 let source: ContentSource

@@ -7,7 +7,7 @@
  */
 import { getMediaAssets } from '@/lib/content'
 import { referencedIds, runQuery, type StoredDocument } from '@/lib/content/source'
-import { SEED_FILE, seedDocuments, writeDataset } from './helpers/dataset'
+import { SEED_FILE, seedDocuments, writeDataset } from '../../helpers/dataset'
 
 /** The definition the build's asset list must agree with, evaluated by groq-js. */
 const BY_REFERENCES = `*[_type == "sanity.imageAsset" && count(*[references(^._id)]) > 0]{

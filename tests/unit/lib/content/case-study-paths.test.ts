@@ -3,7 +3,7 @@
  */
 import { getCaseStudy, getCaseStudyPaths } from '@/lib/content'
 import { validateAllContent } from '@/lib/content/content-check'
-import { SEED_FILE, seedDocuments, seedWith, writeDataset } from './helpers/dataset'
+import { SEED_FILE, seedDocuments, seedWith, writeDataset } from '../../helpers/dataset'
 
 const local = { kind: 'local', file: SEED_FILE } as const
 

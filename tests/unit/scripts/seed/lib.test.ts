@@ -5,13 +5,11 @@
 import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createSeedClient, seedConfigFromEnv } from '@/scripts/seed/config'
-import { documentAction, rewriteAssetRefs } from '@/scripts/seed/documents'
-import { loadSeed } from '@/scripts/seed/load'
-import { applySeed, planSeed } from '@/scripts/seed/sync'
+import { createSeedClient, loadSeed, seedConfigFromEnv } from '@/scripts/seed/load'
+import { applySeed, documentAction, planSeed, rewriteAssetRefs } from '@/scripts/seed/sync'
 import type { StoredDocument } from '@/lib/content/source'
-import { SEED_FILE, seedDocuments } from './helpers/dataset'
-import { startSanityStandIn } from './helpers/sanityStandIn'
+import { SEED_FILE, seedDocuments } from '../../helpers/dataset'
+import { startSanityStandIn } from '../../helpers/sanityStandIn'
 
 /** Writes `documents` as a seed in a temp folder; `images` links to the real seed images unless false. */
 function tempSeed(documents: StoredDocument[], images = true): string {

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { sanitiseSvg, SVG_LIMITS, SVG_SANITISER_REVISION } from '@/lib/content/svg-sanitiser'
-import { runnable } from './helpers/svgRunnable'
+import { runnable } from '../../helpers/svgRunnable'
 
 const SEED_IMAGES = 'studio/seed/images'
 const ID = 'image-0123abcd-40x40-svg'

@@ -12,8 +12,8 @@ import { snapshotClient } from '@/lib/content/schema-rules'
 import type { StoredDocument } from '@/lib/content/source'
 import { caseStudyHref, SITE_PAGES } from '@/studio/schemaTypes/sitePages'
 import { textLinkHasPage } from '@/studio/schemaTypes/urls'
-import { BAD_PATHS, BAD_URLS } from './helpers/badUrls'
-import { seedDocuments } from './helpers/dataset'
+import { BAD_PATHS, BAD_URLS } from '../../helpers/badUrls'
+import { seedDocuments } from '../../helpers/dataset'
 
 type Context = Parameters<typeof textLinkHasPage>[1]
 

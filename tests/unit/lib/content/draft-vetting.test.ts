@@ -31,8 +31,8 @@ import {
 } from '@/lib/content/source'
 import { siteSettingsQuery } from '@/lib/content/queries'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { seedDocuments, writeDataset } from './helpers/dataset'
-import { standInSource, startSanityStandIn } from './helpers/sanityStandIn'
+import { seedDocuments, writeDataset } from '../../helpers/dataset'
+import { standInSource, startSanityStandIn } from '../../helpers/sanityStandIn'
 import { chainedDrafts } from '@/scripts/audit/draft-chain'
 
 const seed = seedDocuments()

@@ -14,8 +14,8 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirS
 import os from 'node:os'
 import path from 'node:path'
 import type { StoredDocument } from '@/lib/content/source'
-import { NODE } from './helpers/publisherFixture'
-import { SEED_FILE, seedDocuments, seedWith } from './helpers/dataset'
+import { NODE } from '../helpers/publisherFixture'
+import { SEED_FILE, seedDocuments, seedWith } from '../helpers/dataset'
 
 /** Runs a script (default the build) on `datasetFile` in a fresh folder. */
 function runOnDataset(datasetFile: string, script = 'scripts/build.ts') {

@@ -12,8 +12,8 @@ import { ContentError, getSiteSettings } from '@/lib/content'
 import { validateAllContent } from '@/lib/content/content-check'
 import { httpsUrlOrSitePath, isHttps, isSitePath, textLinkHref } from '@/studio/schemaTypes/urls'
 import type { StoredDocument } from '@/lib/content/source'
-import { BAD_PATHS, BAD_URLS } from './helpers/badUrls'
-import { SEED_FILE, seedDocuments, seedWith, writeDataset } from './helpers/dataset'
+import { BAD_PATHS, BAD_URLS } from '../../helpers/badUrls'
+import { SEED_FILE, seedDocuments, seedWith, writeDataset } from '../../helpers/dataset'
 
 const firstOf = (type: string) => seedDocuments().find((doc) => doc._type === type)!
 

@@ -15,7 +15,7 @@ import { assertValidSnapshot, siteSchema, snapshotClient, validateSnapshot } fro
 import { ContentError } from '@/lib/content/build-rules'
 import type { StoredDocument } from '@/lib/content/source'
 import { schemaTypes } from '@/studio/schemaTypes'
-import { seedDocuments } from './helpers/dataset'
+import { seedDocuments } from '../../helpers/dataset'
 
 type RuleSpec = { flag: string; constraint: unknown; level: 'error' | 'warning' | 'info' }
 type Field = { name: string; type: SchemaType & { fields?: Field[]; of?: SchemaType[] } }

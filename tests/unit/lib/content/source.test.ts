@@ -12,8 +12,8 @@ import {
 } from '@/lib/content'
 import * as queries from '@/lib/content/queries'
 import { runQuery, sourceFromEnv, type ContentSource } from '@/lib/content/source'
-import { SEED_FILE, seedDocuments } from './helpers/dataset'
-import { startSanityStandIn, type StandIn } from './helpers/sanityStandIn'
+import { SEED_FILE, seedDocuments } from '../../helpers/dataset'
+import { startSanityStandIn, type StandIn } from '../../helpers/sanityStandIn'
 
 const local: ContentSource = { kind: 'local', file: SEED_FILE }
 let standIn: StandIn
