@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { HONEYPOT_FIELD } from '@/lib/contact'
 import { parseContact } from '@/server/serving/inbox'
-import { startFixture, type Fixture } from './helpers/publisherFixture'
+import { startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 let site: Fixture
 beforeEach(async () => {
