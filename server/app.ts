@@ -23,12 +23,7 @@ import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { webhookRoutes } from './publishing/webhook.ts'
 
 /** What the app is made of: main.ts's parts and the settings it uses; the rest for tests. */
-export type ServerOptions = Partial<
-  Pick<
-    ServerConfig,
-    'webhookSecret' | 'previousWebhookSecret' | 'inboxRateLimit' | 'trustProxy' | 'studioOrigins'
-  >
-> & {
+export type ServerOptions = Partial<ServerConfig> & {
   store: BuildStore
   publisher: Publisher
   inbox: InboxFile

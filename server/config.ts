@@ -165,6 +165,10 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     throw refusal(error, given)
   }
   const [max = 0, seconds = 0] = settings.INBOX_RATE_LIMIT.split('/').map(Number)
+  const presentationProject = presentationProjectFrom(env)
+  const writeOnly = (Object.keys(SETTINGS) as (keyof Settings)[]).filter(
+    (name) => 'writeOnly' in SETTINGS[name],
+  )
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -178,7 +182,9 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     previousWebhookSecret: settings.SANITY_WEBHOOK_SECRET_PREVIOUS,
     previewSecret: settings.SANITY_PREVIEW_SECRET,
     previousPreviewSecret: settings.SANITY_PREVIEW_SECRET_PREVIOUS,
-    presentationProject: presentationProjectFrom(env),
+    presentationProject,
+    /** Every value no log line may hold: the schema's `writeOnly` settings and the read token. */
+    secrets: [...writeOnly.map((name) => settings[name] as string | undefined), presentationProject?.token],
     previewHeapMb: settings.PREVIEW_HEAP_MB,
     trustProxy: trustProxyFrom(settings.TRUST_PROXY),
     studioOrigins: list(settings.STUDIO_ORIGINS).map(studioOrigin),
