@@ -22,7 +22,7 @@ import { STUDIO_BASE_PATH } from '../lib/studio.ts'
 import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { webhookRoutes } from './publishing/webhook.ts'
 
-/** What the app is made of: main.ts's parts and the settings it uses; the rest for tests. */
+/** What the app is made of: main.ts's parts and the settings; the rest for tests. */
 export type ServerOptions = Partial<ServerConfig> & {
   store: BuildStore
   publisher: Publisher
@@ -65,7 +65,7 @@ export const SERVER_TIMEOUTS = {
 
 /** Builds the Fastify app (not listening yet: `app.listen`; `app.close` lets requests in flight finish). */
 export async function createServer(options: ServerOptions) {
-  const { preview, studioOrigins = [] } = options
+  const { store, publisher, preview, studioOrigins = [] } = options
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
   const app = Fastify({
     loggerInstance: options.log as FastifyBaseLogger,
@@ -88,7 +88,7 @@ export async function createServer(options: ServerOptions) {
         .headers(noticeHeaders(studioOrigins))
         .send({ error: error.message }),
   })
-  const site = await staticRoutes(app, options.store)
+  const site = await staticRoutes(app, store)
   await app.register(rateLimit, { global: false })
   const limit = new GuessLimit(app, options.wrongGuesses ?? WRONG_GUESSES)
   const { opens, ...sessionLimits } = options.previewSessionLimits ?? {}
@@ -131,7 +131,6 @@ export async function createServer(options: ServerOptions) {
     presentation: options.presentation,
     limit,
   })
-  const { store, publisher } = options
   await app.register(healthRoutes, { store, publisher, webhook: !!options.webhookSecret, preview, access })
   if (options.webhookSecret) {
     await app.register(webhookRoutes, {
@@ -145,7 +144,7 @@ export async function createServer(options: ServerOptions) {
       reply.code(404).send({ error: 'webhook is off' })
     app.post(WEBHOOK_PATH, { onRequest: off }, off)
   }
-  const documentStates = publisher.documentStates
+  const { documentStates } = publisher
   await app.register(publishStatusRoutes, { documentStates, studioOrigins, preview: !!preview, access })
   await app.register(inboxRoutes, { inbox: options.inbox, rateLimit: options.inboxRateLimit })
   return app

@@ -17,10 +17,7 @@ export const SETTINGS = {
   SANITY_WEBHOOK_SECRET_PREVIOUS: secret('The previous webhook secret, accepted while a rotation settles.'),
   SANITY_PREVIEW_SECRET: secret("The secret of /preview/enable; turns editors' draft preview on."),
   SANITY_PREVIEW_SECRET_PREVIOUS: secret('The previous preview secret: accepted, its sessions kept.'),
-  STUDIO_ORIGINS: {
-    type: 'string',
-    description: 'Origins of Studios hosted elsewhere that may read publish states and frame previews.',
-  },
+  STUDIO_ORIGINS: { type: 'string', description: 'Studios elsewhere that may read states, frame previews.' },
   PREVIEW_HEAP_MB: {
     type: 'integer',
     minimum: 128,
@@ -31,12 +28,7 @@ export const SETTINGS = {
   SITE_DIR: { type: 'string', default: '.site', description: 'The folder of kept builds and the live link.' },
   OUT_DIR: { type: 'string', default: 'out', description: 'Where the build writes its export.' },
   BUILD_COMMAND: { type: 'string', description: "The build (default: npm run build's script, this Node)." },
-  PUBLISH_GATE: {
-    type: 'string',
-    enum: ['on', 'off'],
-    default: 'on',
-    description: "Whether each build's changed pages are checked before it goes live.",
-  },
+  PUBLISH_GATE: { type: 'string', enum: ['on', 'off'], default: 'on', description: 'Check builds first.' },
   INBOX_FILE: { type: 'string', default: 'data/contact-inbox.ndjson', description: 'Contact entries.' },
   INBOX_RATE_LIMIT: {
     type: 'string',
@@ -67,11 +59,7 @@ type Env = {
 }
 
 /** A comma-separated list's entries, trimmed, without empty ones. */
-const list = (text = '') =>
-  text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+const list = (text = '') => text.split(',').flatMap((entry) => entry.trim() || [])
 
 /** An IP address, a CIDR range (`10.0.0.0/8`, `2400:cb00::/32`) or a range proxy-addr names. */
 function isAddressOrRange(entry: string): boolean {

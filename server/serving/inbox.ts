@@ -1,5 +1,5 @@
 /** `POST /api/contact`, the embedded default's inbox: checked entries fsync'd as JSON lines before "OK". */
-import { mkdir, open } from 'node:fs/promises'
+import { appendFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import formbody from '@fastify/formbody'
 import type { FastifyInstance } from 'fastify'
@@ -52,13 +52,7 @@ export class InboxFile {
   append(entry: object): Promise<void> {
     const write = this.#tail.then(async () => {
       await mkdir(path.dirname(this.file), { recursive: true })
-      const handle = await open(this.file, 'a')
-      try {
-        await handle.appendFile(JSON.stringify(entry) + '\n', 'utf8')
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
+      await appendFile(this.file, JSON.stringify(entry) + '\n', { flush: true })
     })
     this.#tail = write.catch(() => undefined)
     return write

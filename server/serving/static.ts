@@ -7,27 +7,18 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { Header } from '@netlify/headers-parser'
-import {
-  BASE_HEADERS,
-  indexSite,
-  MEDIA_HEADERS,
-  REDIRECT_STATUS,
-  resolvePath,
-  REVALIDATE,
-  urlPathOf,
-  type SiteIndex,
-} from '../../lib/build-output.ts'
+import * as output from '../../lib/build-output.ts'
 import { MEDIA_URL_DIR } from '../../lib/content/image.ts'
 import type { BuildStore } from '../publishing/build-store.ts'
 import { headersFor, loadHeaderRules } from './headers-file.ts'
 
-type LoadedSite = { dir: string; index: SiteIndex; rules: readonly Header[] }
+type LoadedSite = { dir: string; index: output.SiteIndex; rules: readonly Header[] }
 export type LiveSite = () => Promise<LoadedSite | null>
 
 /** Whether the live build answers a URL path with one of its files (not a redirect, not 404). */
 export async function isLiveFile(live: LiveSite, urlPath: string): Promise<boolean> {
   const site = await live()
-  return site !== null && resolvePath(site.index, urlPath).kind === 'file'
+  return site !== null && output.resolvePath(site.index, urlPath).kind === 'file'
 }
 
 /**
@@ -40,7 +31,7 @@ export async function staticRoutes(app: FastifyInstance, store: BuildStore): Pro
     max: store.keep + 1,
     fetchMethod: async (dir) => ({
       dir,
-      index: await indexSite(dir),
+      index: await output.indexSite(dir),
       rules: await loadHeaderRules(path.join(dir, '_headers')),
     }),
   })
@@ -50,7 +41,7 @@ export async function staticRoutes(app: FastifyInstance, store: BuildStore): Pro
   }
   app.addHook('onRequest', async (request, reply) => {
     const site = await live()
-    reply.headers(site ? headersFor(site.rules, request.url.split('?')[0] ?? '/') : BASE_HEADERS)
+    reply.headers(site ? headersFor(site.rules, request.url.split('?')[0] ?? '/') : output.BASE_HEADERS)
   })
   await app.register(fastifyStatic, {
     root: path.resolve('.'), // replaced per request by the live build's folder
@@ -65,9 +56,9 @@ export async function staticRoutes(app: FastifyInstance, store: BuildStore): Pro
   const sendPage = (reply: FastifyReply, site: LoadedSite, file: string, status = 200) =>
     reply
       .headers({
-        'Cache-Control': REVALIDATE,
-        ...headersFor(site.rules, urlPathOf(file)),
-        ...(file.startsWith(`${MEDIA_URL_DIR.slice(1)}/`) && MEDIA_HEADERS),
+        'Cache-Control': output.REVALIDATE,
+        ...headersFor(site.rules, output.urlPathOf(file)),
+        ...(file.startsWith(`${MEDIA_URL_DIR.slice(1)}/`) && output.MEDIA_HEADERS),
       })
       .code(status)
       .sendFile(`/${file}`, site.dir)
@@ -79,12 +70,12 @@ export async function staticRoutes(app: FastifyInstance, store: BuildStore): Pro
       const site = await live()
       if (!site) return reply.code(503).header('Retry-After', '10').send({ error: 'no build is live yet' })
       const pathname = request.url.split('?')[0] ?? ''
-      const resolution = resolvePath(site.index, pathname || '/')
+      const resolution = output.resolvePath(site.index, pathname || '/')
       if (resolution.kind === 'redirect')
         // Not cached for good: a later build may give an old address back to a page of its own.
         return reply
-          .header('Cache-Control', REVALIDATE)
-          .redirect(`${resolution.location}${request.url.slice(pathname.length)}`, REDIRECT_STATUS)
+          .header('Cache-Control', output.REVALIDATE)
+          .redirect(`${resolution.location}${request.url.slice(pathname.length)}`, output.REDIRECT_STATUS)
       if (resolution.kind === 'file') return sendPage(reply, site, resolution.file)
       if (site.index.has('404.html')) return sendPage(reply, site, '404.html', 404)
       return reply.code(404).type('text/plain').send('Not found')
