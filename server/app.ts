@@ -29,9 +29,8 @@ export type ServerOptions = Partial<ServerConfig> & {
   inbox: InboxFile
   log: Logger
   /**
-   * Editors' draft preview (absent: none): its secrets, what renders a session's requests
-   * (null while starting, or why it is down: a fixed sentence, as an error's text can hold
-   * drafts), and the preview process's socket for `@fastify/reply-from`.
+   * Editors' draft preview: its secrets, what renders a session's requests (null while starting,
+   * or why it is down: a fixed sentence, as an error's text can hold drafts), the process's socket.
    */
   preview?: {
     secret: string

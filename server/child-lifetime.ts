@@ -16,8 +16,8 @@ export const parentDeathSignalAvailable = (): boolean =>
 
 /**
  * The command to spawn so that `argv` ends when this process ends: under `setpriv` where it runs,
- * unless it starts processes of its own (`tree`, a build); else under the guard, which must lead a
- * process group (`detached`: a hard stop kills the group) and holds a pipe (`stdin`) whose closing is the signal.
+ * unless it starts processes of its own (`tree`, a build); else under the guard, which leads a process
+ * group (`detached`: a hard stop kills the group) and holds a pipe (`stdin`) whose closing is the signal.
  */
 export function tiedToThisProcess(argv: readonly string[], { tree }: { tree: boolean }) {
   return !tree && parentDeathSignalAvailable()

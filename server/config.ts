@@ -70,10 +70,9 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /**
- * Parses TRUST_PROXY (Fastify's `trustProxy`): `false` (or unset), or a comma-separated list
- * of addresses, CIDR ranges and proxy-addr's `loopback`, `linklocal`, `uniquelocal`.
- * @throws Error for `true` and for a number of hops (both believe entries a client writes
- *   itself), saying what to set instead, and for an entry that is no address, naming it
+ * TRUST_PROXY as Fastify's `trustProxy`: `false` (or unset), or a comma-separated list of addresses and ranges.
+ * @throws Error for `true` and a number of hops (both believe entries a client writes), saying what
+ *   to set instead, and for an entry that is no address, naming it
  */
 export function trustProxyFrom(text: string | undefined): false | string[] {
   if (text === undefined || text === 'false') return false
@@ -136,11 +135,8 @@ function refusal(error: unknown, given: Record<string, string>): Error {
 }
 
 /**
- * The publisher's settings, from SETTINGS; an empty variable counts as unset.
- * @param env the environment (default `process.env`); paths resolve against the current folder
- * @throws Error naming the variable for a value the publisher must not start with: one its
- *   schema refuses, a STUDIO_ORIGINS entry that is not an origin, a TRUST_PROXY that is not
- *   a list of addresses
+ * The publisher's settings from `env` (an empty variable is unset; paths resolve against the current folder).
+ * @throws Error naming the variable for a value the publisher must not start with
  */
 export function configFromEnv(env: Record<string, string | undefined> = process.env) {
   const given = Object.fromEntries(

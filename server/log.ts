@@ -1,4 +1,4 @@
-/** The publisher's log (pino): JSON lines (pretty on a terminal), requests by path only, proofs redacted, no secret. */
+/** The publisher's log (pino): JSON lines (pretty on a terminal), paths without query, no proof, no secret. */
 import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import { pino, type DestinationStream, type Logger } from 'pino'
 import { prettyFactory } from 'pino-pretty'

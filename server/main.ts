@@ -1,4 +1,4 @@
-/** `npm start`: serves the live build, publishes on Sanity's webhook, runs editors' preview (startup.ts: what goes live when). */
+/** `npm start`: serves the live build, publishes on Sanity's webhook, runs editors' preview (startup.ts). */
 import closeWithGrace from 'close-with-grace'
 import { createServer } from './app.ts'
 import { BuildStore } from './publishing/build-store.ts'
@@ -23,11 +23,12 @@ const config = (() => {
     return process.exit(1)
   }
 })()
+const { siteDir, exportDir, publishGate, studioOrigins, previewSecret, presentationProject } = config
 const log = publisherLog({ level: config.logLevel, secrets: config.secrets })
-const store = new BuildStore(config.siteDir)
+const store = new BuildStore(siteDir)
 // The Nu checker's Java starts with the first build past its content check, not here: starts stay fast.
 const htmlChecks =
-  config.publishGate && javaAvailable()
+  publishGate && javaAvailable()
     ? new WarmHtmlChecks((startMs, pid) =>
         log.info(
           { event: 'gate.html-checker', startMs, pid },
@@ -40,7 +41,7 @@ if (htmlChecks && !parentDeathSignalAvailable())
     { event: 'startup', setpriv: false },
     "setpriv (util-linux) not found: the HTML checker's JVM runs under a Node guard (about 65 MB more), so it still ends with the publisher",
   )
-if (!config.publishGate)
+if (!publishGate)
   log.warn(
     { event: 'startup', gate: 'off' },
     'publish gate: off (PUBLISH_GATE=off): builds go live unchecked',
@@ -53,26 +54,21 @@ else
       : 'publish gate: internal links only on the changed pages (the Nu HTML checker needs Java 17, not found)',
   )
 const publisher = new Publisher({
-  gate: config.publishGate
-    ? { html: !!htmlChecks, checkHtml: htmlChecks?.check, warmUp: htmlChecks?.warm }
-    : 'off',
+  gate: publishGate ? { html: !!htmlChecks, checkHtml: htmlChecks?.check, warmUp: htmlChecks?.warm } : 'off',
   store,
-  exportDir: config.exportDir,
+  exportDir,
   command: { argv: config.buildArgv, cwd: process.cwd(), env: { ...process.env, PUBLISH_BUILD: '1' } },
   log,
-  journal: new PublishJournal(config.siteDir, {
+  journal: new PublishJournal(siteDir, {
     warn: (message, detail) => log.warn({ event: 'journal.warning', ...detail }, message),
   }),
 })
 
-const start = await prepareStart({ store, publisher, exportDir: config.exportDir, log }).catch(
-  (error: Error) => {
-    log.fatal({ event: 'startup', error: error.message }, 'the publisher did not start: nothing to serve')
-    return process.exit(1)
-  },
-)
+const start = await prepareStart({ store, publisher, exportDir, log }).catch((error: Error) => {
+  log.fatal({ event: 'startup', error: error.message }, 'the publisher did not start: nothing to serve')
+  return process.exit(1)
+})
 
-const { studioOrigins, previewSecret, presentationProject } = config
 const preview = previewSecret
   ? new PreviewProcess({ root: process.cwd(), log, studioOrigins, heapMb: config.previewHeapMb })
   : null

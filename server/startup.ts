@@ -7,12 +7,9 @@ import type { BuildStore } from './publishing/build-store.ts'
 import type { Publisher } from './publishing/publisher.ts'
 
 /**
- * Before the server listens: with nothing live, checks the export in `exportDir` (and puts
- * it live) or builds, and waits for it.
- * @returns the live build's id, and `afterListening`: the work left for after the server
- *   listens (resolves when it is done; never rejects)
- * @throws Error when nothing is live and nothing could be made live (the reason: the
- *   gate's, the build's)
+ * Before the server listens: with nothing live, puts the export in `exportDir` live through the gate or builds.
+ * @returns the live build's id, and `afterListening`: the work left for then (never rejects)
+ * @throws Error when nothing is live and nothing could be made live, with the gate's or the build's reason
  */
 export async function prepareStart({
   store,

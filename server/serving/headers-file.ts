@@ -1,7 +1,7 @@
 /** A build's `_headers` (Netlify's parser), applied as those hosts do: every matching rule, in file order. */
 import { parseAllHeaders, type Header } from '@netlify/headers-parser'
 
-/** The rules of a `_headers` file (absolute path), none when it does not exist. @throws Error listing parse errors */
+/** A `_headers` file's rules (absolute path; none without one). @throws Error listing its parse errors */
 export async function loadHeaderRules(file: string): Promise<readonly Header[]> {
   const { headers, errors } = await parseAllHeaders({
     headersFiles: [file],

@@ -1,4 +1,4 @@
-/** `GET /healthz`: `ok`, `live`, `building`, `queued` to anyone (503 while nothing is live), `HealthReport` to editors. */
+/** `GET /healthz`: ok, live, building and queued to anyone (503 with nothing live), all of it to editors. */
 import type { FastifyInstance } from 'fastify'
 import { HEALTH_PATH } from '../../lib/publisher-routes.ts'
 import type { BuildStore } from '../publishing/build-store.ts'
@@ -10,7 +10,7 @@ export type HealthOptions = {
   store: BuildStore
   publisher: Publisher
   webhook: boolean
-  /** Absent without SANITY_PREVIEW_SECRET; a failure is reported by its class only (its detail can quote drafts). */
+  /** Absent without SANITY_PREVIEW_SECRET; a failure told by its class only (its detail can quote drafts). */
   preview?: { server: () => PreviewHandler | PreviewDown | null }
 }
 

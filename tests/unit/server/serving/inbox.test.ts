@@ -87,7 +87,7 @@ test('each client is rate-limited (429 past the limit), and nothing past it is s
     statuses.push((await site.app.inject({ method: 'POST', url: '/api/contact', payload: entry })).statusCode)
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429])
   expect(stored()).toHaveLength(5)
-})
+}, 30_000) // it starts a publisher of its own
 
 test('parseContact trims, fills absent optional fields and lists every problem', () => {
   expect(parseContact({ ...entry, firstName: '  Sam ', website: undefined })).toEqual({
