@@ -10,12 +10,9 @@ if (!secret) {
   )
   process.exit(1)
 }
-const urlFlag = process.argv.indexOf('--url')
-const base =
-  (urlFlag > 0 ? process.argv[urlFlag + 1] : undefined) ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
-const wait = !process.argv.includes('--no-wait')
-const documentFlag = process.argv.indexOf('--document')
-const documentId = (documentFlag > 0 ? process.argv[documentFlag + 1] : undefined) ?? 'publish-local'
+const flag = (name: string) => process.argv[process.argv.indexOf(name) + 1 || process.argv.length]
+const base = flag('--url') ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
+const documentId = flag('--document') ?? 'publish-local'
 
 const before = await readHealth(base, secret)
 const started = performance.now()
@@ -26,7 +23,7 @@ const status = await sendWebhook(base, secret, {
 })
 console.log(`publish:local: ${base}${WEBHOOK_PATH} answered ${status}`)
 if (status !== 202) process.exit(1)
-if (!wait) process.exit(0)
+if (process.argv.includes('--no-wait')) process.exit(0)
 
 if (!isPublishedId(documentId)) {
   console.log(

@@ -6,18 +6,16 @@ import type { HealthReport } from '../server/serving/health.ts'
 import { operatorHeaders } from '../server/secrets.ts'
 
 /** Sanity's webhook headers for `body` (the exact JSON signed); the publisher refuses a `signedAt` 5 min off. */
-export async function webhookHeaders(
+export const webhookHeaders = async (
   body: string,
-  webhookSecret: string,
+  secret: string,
   idempotencyKey: string = randomUUID(),
   signedAt = Date.now(),
-): Promise<Record<string, string>> {
-  return {
-    'content-type': 'application/json',
-    'idempotency-key': idempotencyKey,
-    [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, signedAt, webhookSecret),
-  }
-}
+) => ({
+  'content-type': 'application/json',
+  'idempotency-key': idempotencyKey,
+  [SIGNATURE_HEADER_NAME]: await encodeSignatureHeader(body, signedAt, secret),
+})
 
 /**
  * Sends the webhook Sanity sends when `document` is published to the publisher at `base`.
@@ -25,42 +23,35 @@ export async function webhookHeaders(
  */
 export async function sendWebhook(
   base: string,
-  webhookSecret: string,
+  secret: string,
   document: { _id: string; _type: string; [field: string]: unknown },
   idempotencyKey?: string,
 ): Promise<number> {
   const body = JSON.stringify(document)
-  const response = await fetch(`${base}${WEBHOOK_PATH}`, {
-    method: 'POST',
-    headers: await webhookHeaders(body, webhookSecret, idempotencyKey),
-    body,
-  })
-  return response.status
+  const headers = await webhookHeaders(body, secret, idempotencyKey)
+  return (await fetch(`${base}${WEBHOOK_PATH}`, { method: 'POST', headers, body })).status
 }
 
 /** The whole `/healthz` report, asked as the operator; throws TypeError unreached, SyntaxError on no JSON. */
-export async function readHealth(base: string, webhookSecret: string): Promise<HealthReport> {
-  const response = await fetch(`${base}${HEALTH_PATH}`, { headers: operatorHeaders(webhookSecret) })
-  return (await response.json()) as HealthReport
-}
+export const readHealth = async (base: string, secret: string): Promise<HealthReport> =>
+  (await fetch(`${base}${HEALTH_PATH}`, { headers: operatorHeaders(secret) })).json()
 
 /** Polls `/healthz` every `intervalMs` ms until nothing is building or queued; returns that report. */
 export async function waitUntilSettled(
   base: string,
-  webhookSecret: string,
+  secret: string,
   intervalMs = 100,
 ): Promise<HealthReport> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
-    const now = await readHealth(base, webhookSecret)
+    const now = await readHealth(base, secret)
     if (!now.building && !now.queued) return now
   }
 }
 
 /** Whether the public `/healthz` answers 200 (a live build); false when it answers 503 or nothing answers. */
-export async function servesLiveBuild(base: string): Promise<boolean> {
-  return fetch(`${base}${HEALTH_PATH}`).then(
+export const servesLiveBuild = (base: string): Promise<boolean> =>
+  fetch(`${base}${HEALTH_PATH}`).then(
     (response) => response.ok,
     () => false,
   )
-}

@@ -1,12 +1,7 @@
 /** The publisher's Fastify app: the live build, the webhook, publish states, preview, inbox, `/healthz`. */
 import rateLimit from '@fastify/rate-limit'
 import replyFrom from '@fastify/reply-from'
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-} from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply } from 'fastify'
 import type { SanityClient } from '@sanity/client'
 import type { Logger } from 'pino'
 import type { BuildStore } from './publishing/build-store.ts'
@@ -22,26 +17,20 @@ import type { PreviewDown, PreviewHandler } from './preview/preview-process.ts'
 import { noticeHeaders } from './preview/preview-renderer.ts'
 import { PreviewSessions } from './preview/preview-sessions.ts'
 import { operatorToken } from './secrets.ts'
-import { headersForRequest, isLiveFile, setHeaders, SiteCache, staticRoutes } from './serving/static.ts'
+import { isLiveFile, staticRoutes } from './serving/static.ts'
 import { STUDIO_BASE_PATH } from '../lib/studio.ts'
 import { WEBHOOK_PATH } from '../lib/publisher-routes.ts'
 import { webhookRoutes } from './publishing/webhook.ts'
 
-/** What the app is made of: main.ts's parts and the settings (ServerConfig) it uses; the rest for tests. */
-export type ServerOptions = Partial<
-  Pick<
-    ServerConfig,
-    'webhookSecret' | 'previousWebhookSecret' | 'inboxRateLimit' | 'trustProxy' | 'studioOrigins'
-  >
-> & {
+/** What the app is made of: main.ts's parts and the settings; the rest for tests. */
+export type ServerOptions = Partial<ServerConfig> & {
   store: BuildStore
   publisher: Publisher
   inbox: InboxFile
   log: Logger
   /**
-   * Editors' draft preview (absent: none): its secrets, what renders a session's requests
-   * (null while starting, or why it is down: a fixed sentence, as an error's text can hold
-   * drafts), and the preview process's socket for `@fastify/reply-from`.
+   * Editors' draft preview: its secrets, what renders a session's requests (null while starting,
+   * or why it is down: a fixed sentence, as an error's text can hold drafts), the process's socket.
    */
   preview?: {
     secret: string
@@ -51,7 +40,7 @@ export type ServerOptions = Partial<
   }
   /** Checks the secrets Sanity's Presentation tool makes (editor-access.ts); without it they are refused. */
   presentation?: SanityClient
-  timeouts?: Partial<ServerTimeouts>
+  timeouts?: Partial<typeof SERVER_TIMEOUTS>
   /** Clock for webhook signatures. */
   now?: () => number
   wrongGuesses?: { max: number; timeWindow: number }
@@ -59,24 +48,13 @@ export type ServerOptions = Partial<
   previewSessionLimits?: { perClient?: number; limit?: number; opens?: { max: number; timeWindow: number } }
 }
 
-/** How long the server waits on a client, in ms. */
-export type ServerTimeouts = {
-  headersMs: number
-  /** Headers and body: the webhook's, the contact form's, a server action's. */
-  requestMs: number
-  keepAliveMs: number
-  /** For any byte either way while a request is open. */
-  idleMs: number
-  /** How often Node checks connections against `headersMs` and `requestMs`. */
-  checkEveryMs: number
-}
-
 /**
- * The server's time limits, so that a slow client holds a connection for seconds: every
- * body it takes is small (30 s is plenty on a slow phone); keep-alive outlasts nginx's 60 s
- * so a proxy closes first; idle outlasts a preview render's 30 s.
+ * How long the server waits on a client, in ms, so that a slow one holds a connection for seconds:
+ * every body it takes (headers and body: `requestMs`) is small, 30 s is plenty on a slow phone;
+ * keep-alive outlasts nginx's 60 s so a proxy closes first; idle (no byte either way) outlasts a
+ * preview render's 30 s; `checkEveryMs` is how often Node checks the first two.
  */
-export const SERVER_TIMEOUTS: ServerTimeouts = {
+export const SERVER_TIMEOUTS = {
   headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 65_000,
@@ -84,11 +62,9 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   checkEveryMs: 1_000,
 }
 
-/**
- * Builds the Fastify app (not listening yet).
- * @returns the app; `app.listen` starts it, `app.close` lets in-flight requests finish
- */
-export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+/** Builds the Fastify app (not listening yet: `app.listen`; `app.close` lets requests in flight finish). */
+export async function createServer(options: ServerOptions) {
+  const { store, publisher, preview, studioOrigins = [] } = options
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts }
   const app = Fastify({
     loggerInstance: options.log as FastifyBaseLogger,
@@ -108,90 +84,58 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     frameworkErrors: (error, _request, reply) =>
       (reply as FastifyReply)
         .code(error.statusCode ?? 400)
-        .headers(noticeHeaders(options.studioOrigins ?? []))
+        .headers(noticeHeaders(studioOrigins))
         .send({ error: error.message }),
   })
-  const cache = new SiteCache(options.store)
-  // The live build's `_headers` on every answer: one source for this server and static hosts.
-  app.addHook('onRequest', async (request, reply) => {
-    setHeaders(reply, await headersForRequest(cache, request.url))
-  })
+  const site = await staticRoutes(app, store)
   await app.register(rateLimit, { global: false })
   const limit = new GuessLimit(app, options.wrongGuesses ?? WRONG_GUESSES)
   const { opens, ...sessionLimits } = options.previewSessionLimits ?? {}
   const sessions = new PreviewSessions({ lifetimeMs: options.previewSessionMs, ...sessionLimits })
-  const previewSecrets = options.preview
-    ? [options.preview.secret, options.preview.previousSecret].filter((secret) => secret !== undefined)
-    : []
-  if (options.preview) {
+  const webhookSecrets = [options.webhookSecret, options.previousWebhookSecret].filter((s) => s !== undefined)
+  if (preview) {
+    const secrets = [preview.secret, preview.previousSecret].filter((secret) => secret !== undefined)
     // On the app itself, so that every route, the static ones included, can read the cookie.
-    await previewCookies(app, { secrets: previewSecrets })
-    await app.register(previewRoutes, {
-      secrets: previewSecrets,
-      presentation: options.presentation,
-      sessions,
-      limit,
-      opens,
-    })
-  }
-  const webhookSecrets = [options.webhookSecret, options.previousWebhookSecret].filter(
-    (secret) => secret !== undefined,
-  )
-  if (options.preview?.upstream) {
-    const { base, answerTimeoutMs } = options.preview.upstream
-    await app.register(replyFrom, {
-      base,
-      // Nothing retried: the process's 503 is the editor's answer, and a server action runs at most once.
-      retryMethods: [],
-      disableRequestLogging: true,
-      undici: { connections: 64, headersTimeout: answerTimeoutMs, bodyTimeout: answerTimeoutMs },
-    })
-  }
-  if (options.preview) {
-    const { server } = options.preview
+    await previewCookies(app, { secrets })
+    await app.register(previewRoutes, { secrets, presentation: options.presentation, sessions, limit, opens })
+    if (preview.upstream) {
+      const { base, answerTimeoutMs } = preview.upstream
+      await app.register(replyFrom, {
+        base,
+        // Nothing retried: the process's 503 is the editor's answer, and a server action runs at most once.
+        retryMethods: [],
+        disableRequestLogging: true,
+        undici: { connections: 64, headersTimeout: answerTimeoutMs, bodyTimeout: answerTimeoutMs },
+      })
+    }
     // Before any body is read (server actions are POSTs); the Studio and hashed files are the same in both.
     app.addHook('onRequest', async (request, reply) => {
       if (request.routeOptions.url !== '/*' || !isPreviewRequest(request, sessions)) return
       const path = request.url.split('?')[0] ?? '/'
       if (path === STUDIO_BASE_PATH || path.startsWith(`${STUDIO_BASE_PATH}/`)) return
-      if (path.startsWith('/_next/static/') && (await isLiveFile(cache, request.url))) return
-      const ready = server()
-      if (ready === null || ready instanceof Error) {
-        reply.headers(noticeHeaders(options.studioOrigins ?? []))
-        const error = ready ? ready.message : 'the preview is starting'
-        return reply
-          .code(503)
-          .header('Retry-After', '15')
-          .type('text/plain')
-          .send(`${error}. Try again shortly.`)
-      }
-      return ready.handle(request, reply)
+      if (path.startsWith('/_next/static/') && (await isLiveFile(site, path))) return
+      const ready = preview.server()
+      if (ready !== null && !(ready instanceof Error)) return ready.handle(request, reply)
+      return reply
+        .headers(noticeHeaders(studioOrigins))
+        .code(503)
+        .header('Retry-After', '15')
+        .type('text/plain')
+        .send(`${ready ? ready.message : 'the preview is starting'}. Try again shortly.`)
     })
   }
   const access = new EditorAccess({
-    hasPreviewSession: options.preview ? (request) => isPreviewRequest(request, sessions) : undefined,
+    hasPreviewSession: preview ? (request) => isPreviewRequest(request, sessions) : undefined,
     operatorTokens: webhookSecrets.map(operatorToken),
     presentation: options.presentation,
     limit,
   })
-  await app.register(staticRoutes, { cache })
-  await app.register(healthRoutes, {
-    store: options.store,
-    publisher: options.publisher,
-    webhookEnabled: Boolean(options.webhookSecret),
-    preview: () => {
-      const server = options.preview?.server()
-      if (server === undefined) return 'off'
-      if (server === null) return 'starting'
-      return server instanceof Error ? { failed: server.reason } : 'ready'
-    },
-    access,
-  })
+  await app.register(healthRoutes, { store, publisher, webhook: !!options.webhookSecret, preview, access })
   if (options.webhookSecret) {
     await app.register(webhookRoutes, {
       secrets: webhookSecrets,
       now: options.now,
-      onPublish: (delivery) => options.publisher.accept(delivery),
+      onPublish: (delivery) => publisher.accept(delivery),
     })
   } else {
     // Answered before the body is read, whatever its type.
@@ -199,12 +143,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       reply.code(404).send({ error: 'webhook is off' })
     app.post(WEBHOOK_PATH, { onRequest: off }, off)
   }
-  await app.register(publishStatusRoutes, {
-    documentStates: options.publisher.documentStates,
-    studioOrigins: options.studioOrigins ?? [],
-    preview: Boolean(options.preview),
-    access,
-  })
+  const { documentStates } = publisher
+  await app.register(publishStatusRoutes, { documentStates, studioOrigins, preview: !!preview, access })
   await app.register(inboxRoutes, { inbox: options.inbox, rateLimit: options.inboxRateLimit })
   return app
 }

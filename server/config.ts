@@ -3,7 +3,6 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { envSchema } from 'env-schema'
 import { sourceFromEnv } from '../lib/content/source.ts'
-import type { PresentationProject } from './preview/preview.ts'
 import { assertStrongSecret, MIN_SECRET_LENGTH } from './secrets.ts'
 
 /** A secret: `writeOnly` marks a value no message may print. */
@@ -18,10 +17,7 @@ export const SETTINGS = {
   SANITY_WEBHOOK_SECRET_PREVIOUS: secret('The previous webhook secret, accepted while a rotation settles.'),
   SANITY_PREVIEW_SECRET: secret("The secret of /preview/enable; turns editors' draft preview on."),
   SANITY_PREVIEW_SECRET_PREVIOUS: secret('The previous preview secret: accepted, its sessions kept.'),
-  STUDIO_ORIGINS: {
-    type: 'string',
-    description: 'Origins of Studios hosted elsewhere that may read publish states and frame previews.',
-  },
+  STUDIO_ORIGINS: { type: 'string', description: 'Studios elsewhere that may read states, frame previews.' },
   PREVIEW_HEAP_MB: {
     type: 'integer',
     minimum: 128,
@@ -32,12 +28,7 @@ export const SETTINGS = {
   SITE_DIR: { type: 'string', default: '.site', description: 'The folder of kept builds and the live link.' },
   OUT_DIR: { type: 'string', default: 'out', description: 'Where the build writes its export.' },
   BUILD_COMMAND: { type: 'string', description: "The build (default: npm run build's script, this Node)." },
-  PUBLISH_GATE: {
-    type: 'string',
-    enum: ['on', 'off'],
-    default: 'on',
-    description: "Whether each build's changed pages are checked before it goes live.",
-  },
+  PUBLISH_GATE: { type: 'string', enum: ['on', 'off'], default: 'on', description: 'Check builds first.' },
   INBOX_FILE: { type: 'string', default: 'data/contact-inbox.ndjson', description: 'Contact entries.' },
   INBOX_RATE_LIMIT: {
     type: 'string',
@@ -49,7 +40,7 @@ export const SETTINGS = {
   TRUST_PROXY: {
     type: 'string',
     default: 'false',
-    description: 'The proxies whose X-Forwarded-For is believed.',
+    description: 'Proxies whose X-Forwarded-For is believed.',
   },
   LOG_LEVEL: {
     type: 'string',
@@ -58,46 +49,32 @@ export const SETTINGS = {
     description: "The log's level (pino's).",
   },
 } as const
-
 type Settings = typeof SETTINGS
 
-/** The settings as read: integers as numbers, undefined for one unset without a default. */
+/** The settings as read, from the schema: integers as numbers, undefined for one unset without a default. */
 type Env = {
   [Name in keyof Settings]:
     | (Settings[Name] extends { type: 'integer' } ? number : string)
     | (Settings[Name] extends { default: unknown } ? never : undefined)
 }
 
-/** Which proxies' X-Forwarded-For entries are believed (Fastify's `trustProxy`). */
-type TrustProxy = false | string[]
-
 /** A comma-separated list's entries, trimmed, without empty ones. */
-const list = (text = '') =>
-  text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
+const list = (text = '') => text.split(',').flatMap((entry) => entry.trim() || [])
 
-/** proxy-addr's names for address ranges, which Fastify's `trustProxy` accepts too. */
-const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal'])
-
-/** Whether an entry is an IP address, a CIDR range (`10.0.0.0/8`, `2400:cb00::/32`) or a named range. */
+/** An IP address, a CIDR range (`10.0.0.0/8`, `2400:cb00::/32`) or a range proxy-addr names. */
 function isAddressOrRange(entry: string): boolean {
-  if (NAMED_RANGES.has(entry)) return true
   const [address = '', prefix, ...rest] = entry.split('/')
-  const version = isIP(address)
-  if (!version || rest.length) return false
-  if (prefix === undefined) return true
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+  const bits = { 4: 32, 6: 128 }[isIP(address)]
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+  return !!bits && !rest.length && (prefix === undefined || (/^\d{1,3}$/.test(prefix) && +prefix <= bits))
 }
 
 /**
- * Parses TRUST_PROXY: `false` (or unset), or a comma-separated list of addresses, CIDR
- * ranges and proxy-addr's `loopback`, `linklocal`, `uniquelocal`.
- * @throws Error for `true` and for a number of hops (both believe entries a client writes
- *   itself), saying what to set instead, and for an entry that is no address, naming it
+ * TRUST_PROXY as Fastify's `trustProxy`: `false` (or unset), or a comma-separated list of addresses and ranges.
+ * @throws Error for `true` and a number of hops (both believe entries a client writes), saying what
+ *   to set instead, and for an entry that is no address, naming it
  */
-export function trustProxyFrom(text: string | undefined): TrustProxy {
+export function trustProxyFrom(text: string | undefined): false | string[] {
   if (text === undefined || text === 'false') return false
   const instead =
     'Set the addresses of the proxies in front of the publisher: TRUST_PROXY=127.0.0.1 for Caddy or nginx on this ' +
@@ -112,35 +89,28 @@ export function trustProxyFrom(text: string | undefined): TrustProxy {
       `TRUST_PROXY=${text} is refused: a number of proxies cannot tell a proxy from a client that connects ` +
         `directly with entries of its own (Fastify ignores it). ${instead}`,
     )
-  const entries = list(text)
-  for (const entry of entries)
-    if (!isAddressOrRange(entry))
-      throw new Error(
-        `TRUST_PROXY: "${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, 2400:cb00::/32)`,
-      )
-  return entries
+  const entry = list(text).find((entry) => !isAddressOrRange(entry))
+  if (entry !== undefined)
+    throw new Error(
+      `TRUST_PROXY: "${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, 2400:cb00::/32)`,
+    )
+  return list(text)
 }
 
 /**
- * An origin as browsers send it in `Origin`: scheme, host and port only.
+ * An origin as browsers send it in `Origin`: scheme, host and port only; no wildcard, which no
+ * Origin header would match.
  * @throws Error naming STUDIO_ORIGINS when the entry has a path, query, user or anything else
  */
 function studioOrigin(entry: string): string {
   const trimmed = entry.replace(/\/+$/, '')
-  let url: URL | undefined
-  try {
-    url = new URL(trimmed)
-  } catch {
-    url = undefined
-  }
-  // No wildcards: an Origin header names one host, and a pattern would never match it.
+  const url = URL.parse(trimmed)
   const host = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i
-  const origin = url && /^https?:$/.test(url.protocol) && host.test(url.hostname) ? url.origin : undefined
-  if (!origin || origin !== trimmed)
+  if (!url || !/^https?:$/.test(url.protocol) || !host.test(url.hostname) || url.origin !== trimmed)
     throw new Error(
       `STUDIO_ORIGINS: "${entry}" is not an origin (scheme, host and port only, e.g. https://agency.sanity.studio)`,
     )
-  return origin
+  return url.origin
 }
 
 /**
@@ -165,18 +135,12 @@ function refusal(error: unknown, given: Record<string, string>): Error {
 }
 
 /**
- * The publisher's settings, from SETTINGS; an empty variable counts as unset.
- * @param env the environment (default `process.env`); paths resolve against the current folder
- * @throws Error naming the variable for a value the publisher must not start with: one its
- *   schema refuses, a STUDIO_ORIGINS entry that is not an origin, a TRUST_PROXY that is not
- *   a list of addresses
+ * The publisher's settings from `env` (an empty variable is unset; paths resolve against the current folder).
+ * @throws Error naming the variable for a value the publisher must not start with
  */
 export function configFromEnv(env: Record<string, string | undefined> = process.env) {
   const given = Object.fromEntries(
-    Object.keys(SETTINGS).flatMap((name) => {
-      const value = env[name]?.trim()
-      return value ? [[name, value]] : []
-    }),
+    Object.keys(SETTINGS).flatMap((name) => (env[name]?.trim() ? [[name, env[name].trim()]] : [])),
   )
   let settings: Env
   try {
@@ -185,6 +149,10 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     throw refusal(error, given)
   }
   const [max = 0, seconds = 0] = settings.INBOX_RATE_LIMIT.split('/').map(Number)
+  const presentationProject = presentationProjectFrom(env)
+  const writeOnly = (Object.keys(SETTINGS) as (keyof Settings)[]).filter(
+    (name) => 'writeOnly' in SETTINGS[name],
+  )
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -198,7 +166,9 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
     previousWebhookSecret: settings.SANITY_WEBHOOK_SECRET_PREVIOUS,
     previewSecret: settings.SANITY_PREVIEW_SECRET,
     previousPreviewSecret: settings.SANITY_PREVIEW_SECRET_PREVIOUS,
-    presentationProject: presentationProjectFrom(env),
+    presentationProject,
+    /** Every value no log line may hold: the schema's `writeOnly` settings and the read token. */
+    secrets: [...writeOnly.map((name) => settings[name] as string | undefined), presentationProject?.token],
     previewHeapMb: settings.PREVIEW_HEAP_MB,
     trustProxy: trustProxyFrom(settings.TRUST_PROXY),
     studioOrigins: list(settings.STUDIO_ORIGINS).map(studioOrigin),
@@ -210,9 +180,9 @@ export function configFromEnv(env: Record<string, string | undefined> = process.
 export type ServerConfig = ReturnType<typeof configFromEnv>
 
 /** The site's Content Lake project with a read token, whose Presentation secrets /preview/enable accepts. */
-function presentationProjectFrom(env: Record<string, string | undefined>): PresentationProject | undefined {
+function presentationProjectFrom(env: Record<string, string | undefined>) {
   const source = sourceFromEnv(env)
   if (source.kind !== 'sanity' || !source.token) return undefined
   const { projectId, dataset, apiVersion, token, apiHost } = source
-  return { projectId, dataset, apiVersion, token, ...(apiHost ? { apiHost } : {}) }
+  return { projectId, dataset, apiVersion, token, apiHost }
 }

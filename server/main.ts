@@ -1,7 +1,4 @@
-/**
- * `npm start`: serves the live build, publishes on Sanity's webhook and runs editors' preview
- * (startup.ts: what goes live when).
- */
+/** `npm start`: serves the live build, publishes on Sanity's webhook, runs editors' preview (startup.ts). */
 import closeWithGrace from 'close-with-grace'
 import { createServer } from './app.ts'
 import { BuildStore } from './publishing/build-store.ts'
@@ -17,30 +14,21 @@ import { WarmHtmlChecks } from './publishing/gate.ts'
 import { javaAvailable } from './publishing/nu-html-checker.ts'
 import { parentDeathSignalAvailable } from './child-lifetime.ts'
 
-/** The settings, or a clear message and exit 1 when one would start the publisher unsafe. */
-function readConfig() {
+const config = (() => {
   try {
     return configFromEnv()
   } catch (error) {
+    // A setting that would start the publisher unsafe: a clear message, and exit 1.
     console.error(`The publisher did not start: ${(error as Error).message}`)
     return process.exit(1)
   }
-}
-const config = readConfig()
-const log = publisherLog({
-  level: config.logLevel,
-  secrets: [
-    config.webhookSecret,
-    config.previousWebhookSecret,
-    config.previewSecret,
-    config.previousPreviewSecret,
-    config.presentationProject?.token,
-  ],
-})
-const store = new BuildStore(config.siteDir)
+})()
+const { siteDir, exportDir, publishGate, studioOrigins, previewSecret, presentationProject } = config
+const log = publisherLog({ level: config.logLevel, secrets: config.secrets })
+const store = new BuildStore(siteDir)
 // The Nu checker's Java starts with the first build past its content check, not here: starts stay fast.
 const htmlChecks =
-  config.publishGate && javaAvailable()
+  publishGate && javaAvailable()
     ? new WarmHtmlChecks((startMs, pid) =>
         log.info(
           { event: 'gate.html-checker', startMs, pid },
@@ -48,72 +36,59 @@ const htmlChecks =
         ),
       )
     : null
-const gate = config.publishGate
-  ? { html: htmlChecks !== null, checkHtml: htmlChecks?.check, warmUp: htmlChecks?.warm }
-  : ('off' as const)
 if (htmlChecks && !parentDeathSignalAvailable())
   log.warn(
     { event: 'startup', setpriv: false },
     "setpriv (util-linux) not found: the HTML checker's JVM runs under a Node guard (about 65 MB more), so it still ends with the publisher",
   )
-if (gate === 'off')
-  log.warn({ event: 'startup', gate }, 'publish gate: off (PUBLISH_GATE=off): builds go live unchecked')
+if (!publishGate)
+  log.warn(
+    { event: 'startup', gate: 'off' },
+    'publish gate: off (PUBLISH_GATE=off): builds go live unchecked',
+  )
 else
   log.info(
-    { event: 'startup', gate: { html: gate.html } },
-    gate.html
+    { event: 'startup', gate: { html: !!htmlChecks } },
+    htmlChecks
       ? 'publish gate: internal links and the Nu HTML checker on the changed pages'
       : 'publish gate: internal links only on the changed pages (the Nu HTML checker needs Java 17, not found)',
   )
 const publisher = new Publisher({
-  gate,
+  gate: publishGate ? { html: !!htmlChecks, checkHtml: htmlChecks?.check, warmUp: htmlChecks?.warm } : 'off',
   store,
-  exportDir: config.exportDir,
+  exportDir,
   command: { argv: config.buildArgv, cwd: process.cwd(), env: { ...process.env, PUBLISH_BUILD: '1' } },
   log,
-  journal: new PublishJournal(config.siteDir, {
+  journal: new PublishJournal(siteDir, {
     warn: (message, detail) => log.warn({ event: 'journal.warning', ...detail }, message),
   }),
 })
 
-const start = await prepareStart({ store, publisher, exportDir: config.exportDir, log }).catch(
-  (error: Error) => {
-    log.fatal({ event: 'startup', error: error.message }, 'the publisher did not start: nothing to serve')
-    return process.exit(1)
-  },
-)
+const start = await prepareStart({ store, publisher, exportDir, log }).catch((error: Error) => {
+  log.fatal({ event: 'startup', error: error.message }, 'the publisher did not start: nothing to serve')
+  return process.exit(1)
+})
 
-const preview = config.previewSecret
-  ? new PreviewProcess({
-      root: process.cwd(),
-      log,
-      studioOrigins: config.studioOrigins,
-      heapMb: config.previewHeapMb,
-    })
+const preview = previewSecret
+  ? new PreviewProcess({ root: process.cwd(), log, studioOrigins, heapMb: config.previewHeapMb })
   : null
-
 const app = await createServer({
+  ...config,
   store,
   publisher,
   inbox: new InboxFile(config.inboxFile),
   log,
-  webhookSecret: config.webhookSecret,
-  previousWebhookSecret: config.previousWebhookSecret,
-  inboxRateLimit: config.inboxRateLimit,
-  trustProxy: config.trustProxy,
-  studioOrigins: config.studioOrigins,
-  preview:
-    config.previewSecret && preview
-      ? {
-          secret: config.previewSecret,
-          previousSecret: config.previousPreviewSecret,
-          server: () => preview.current(),
-          upstream: { base: preview.upstream, answerTimeoutMs: preview.answerTimeoutMs },
-        }
-      : undefined,
-  presentation: config.presentationProject && (await presentationClient(config.presentationProject)),
+  preview: preview
+    ? {
+        secret: previewSecret!,
+        previousSecret: config.previousPreviewSecret,
+        server: () => preview.current(),
+        upstream: { base: preview.upstream, answerTimeoutMs: preview.answerTimeoutMs },
+      }
+    : undefined,
+  presentation: presentationProject && (await presentationClient(presentationProject)),
 })
-if (config.previewSecret && !config.presentationProject)
+if (previewSecret && !presentationProject)
   log.info(
     { event: 'startup' },
     "draft preview: /preview/enable takes SANITY_PREVIEW_SECRET; the Studio's Presentation secrets need SANITY_PROJECT_ID and SANITY_READ_TOKEN",
@@ -130,10 +105,8 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 })
 
 await app.listen({ port: config.port, host: config.host })
-log.info(
-  { event: 'startup', live: await store.liveId(), inbox: config.inboxFile },
-  `serving at http://localhost:${config.port}`,
-)
+const live = await store.liveId()
+log.info({ event: 'startup', live, inbox: config.inboxFile }, `serving at http://localhost:${config.port}`)
 void start.afterListening()
 preview
   ?.start()

@@ -7,35 +7,24 @@
 import { spawn } from 'node:child_process'
 
 const [program, ...args] = process.argv.slice(2)
-
-function leadsAGroup(): boolean {
-  try {
-    process.kill(-process.pid, 0)
-    return true
-  } catch {
-    return false
-  }
+const refuse = (message: string) => {
+  console.error(`process guard: ${message}`)
+  return process.exit(2)
 }
-
-if (!program) {
-  console.error('process guard: no command given (usage: process-guard.ts <program> [args…])')
-  process.exit(2)
-}
-if (!leadsAGroup()) {
-  console.error(
-    'process guard: it must lead a process group of its own (spawn it with detached: true), or ending the command would end other processes',
+if (!program) refuse('no command given (usage: process-guard.ts <program> [args…])')
+try {
+  process.kill(-process.pid, 0)
+} catch {
+  refuse(
+    'it must lead a process group of its own (spawn it with detached: true), or ending the command would end other processes',
   )
-  process.exit(2)
 }
 
 const endEverything = () => process.kill(-process.pid, 'SIGKILL')
-
 // Before the command starts: a parent that already ended is seen all the same.
-process.stdin.on('end', endEverything)
-process.stdin.on('error', endEverything)
-process.stdin.resume()
+process.stdin.on('end', endEverything).on('error', endEverything).resume()
 
-const child = spawn(program, args, { stdio: ['ignore', 'inherit', 'inherit'] })
+const child = spawn(program!, args, { stdio: ['ignore', 'inherit', 'inherit'] })
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal))
 child.on('error', (error) => {
   console.error(`process guard: could not start ${program}: ${error.message}`)

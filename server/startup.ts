@@ -6,34 +6,28 @@ import type { Logger } from 'pino'
 import type { BuildStore } from './publishing/build-store.ts'
 import type { Publisher } from './publishing/publisher.ts'
 
-export type StartOptions = {
+/**
+ * Before the server listens: with nothing live, puts the export in `exportDir` live through the gate or builds.
+ * @returns the live build's id, and `afterListening`: the work left for then (never rejects)
+ * @throws Error when nothing is live and nothing could be made live, with the gate's or the build's reason
+ */
+export async function prepareStart({
+  store,
+  publisher,
+  exportDir,
+  log,
+}: {
   store: BuildStore
   publisher: Pick<Publisher, 'adopt' | 'resume' | 'request' | 'idle' | 'status'>
   exportDir: string
   log: Logger
-}
-
-/**
- * Before the server listens: with nothing live, checks the export in `exportDir` (and puts
- * it live) or builds, and waits for it.
- * @returns the live build's id, and `afterListening`: the work left for after the server
- *   listens (resolves when it is done; never rejects)
- * @throws Error when nothing is live and nothing could be made live (the reason: the
- *   gate's, the build's)
- */
-export async function prepareStart({ store, publisher, exportDir, log }: StartOptions): Promise<{
-  live: string
-  afterListening: () => Promise<void>
-}> {
+}): Promise<{ live: string; afterListening: () => Promise<void> }> {
   const live = await store.liveId()
-  if (live)
-    return {
-      live,
-      afterListening: async () => {
-        await publisher.adopt(exportDir)
-        await publisher.resume()
-      },
-    }
+  const afterListening = async () => {
+    await publisher.adopt(exportDir)
+    await publisher.resume()
+  }
+  if (live) return { live, afterListening }
   const adopted = await publisher.adopt(exportDir, true)
   if (adopted === 'live')
     log.info(

@@ -1,19 +1,8 @@
 /** A build's `_headers` (Netlify's parser), applied as those hosts do: every matching rule, in file order. */
-import { access } from 'node:fs/promises'
 import { parseAllHeaders, type Header } from '@netlify/headers-parser'
 
-export type HeaderRules = readonly Header[]
-
-/**
- * The rules of a `_headers` file (absolute path), none when it does not exist.
- * @throws Error listing the parse errors when the file is malformed
- */
-export async function loadHeaderRules(file: string): Promise<HeaderRules> {
-  try {
-    await access(file)
-  } catch {
-    return []
-  }
+/** A `_headers` file's rules (absolute path; none without one). @throws Error listing its parse errors */
+export async function loadHeaderRules(file: string): Promise<readonly Header[]> {
   const { headers, errors } = await parseAllHeaders({
     headersFiles: [file],
     configHeaders: [],
@@ -24,8 +13,5 @@ export async function loadHeaderRules(file: string): Promise<HeaderRules> {
 }
 
 /** The headers for a percent-encoded URL path; later rules win for the same name. */
-export function headersFor(rules: HeaderRules, urlPath: string): Record<string, string> {
-  const result: Record<string, string> = {}
-  for (const rule of rules) if (rule.forRegExp.test(urlPath)) Object.assign(result, rule.values)
-  return result
-}
+export const headersFor = (rules: readonly Header[], urlPath: string): Record<string, string> =>
+  Object.assign({}, ...rules.filter((rule) => rule.forRegExp.test(urlPath)).map((rule) => rule.values))

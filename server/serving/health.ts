@@ -1,60 +1,57 @@
-/** `GET /healthz`: `PublicHealth` to anyone (503 while nothing is live), `HealthReport` to editors. */
+/** `GET /healthz`: ok, live, building and queued to anyone (503 with nothing live), all of it to editors. */
 import type { FastifyInstance } from 'fastify'
 import { HEALTH_PATH } from '../../lib/publisher-routes.ts'
 import type { BuildStore } from '../publishing/build-store.ts'
 import type { EditorAccess } from '../preview/editor-access.ts'
-import type { PreviewDownReason } from '../preview/preview-process.ts'
+import type { PreviewDown, PreviewHandler } from '../preview/preview-process.ts'
 import type { Publisher } from '../publishing/publisher.ts'
-
-/** 'off' without SANITY_PREVIEW_SECRET; a failure's class only (its detail can quote drafts). */
-export type PreviewState = 'off' | 'starting' | 'ready' | { failed: PreviewDownReason }
 
 export type HealthOptions = {
   store: BuildStore
   publisher: Publisher
-  webhookEnabled: boolean
-  preview?: () => PreviewState
+  webhook: boolean
+  /** Absent without SANITY_PREVIEW_SECRET; a failure told by its class only (its detail can quote drafts). */
+  preview?: { server: () => PreviewHandler | PreviewDown | null }
 }
 
 /** What `/healthz` answers an editor; scripts/publisher-client.ts reads this type. */
-export async function healthReport({ store, publisher, webhookEnabled, preview }: HealthOptions) {
+export async function healthReport({ store, publisher, webhook, preview }: HealthOptions) {
   const builds = await store.list()
   const live = builds.find((build) => build.live) ?? null
-  const status = publisher.status()
+  const { building, queued, lastBuild, lastError, lastCleanupError, builds: buildCounts } = publisher.status()
+  const server = preview?.server()
   return {
     ok: Boolean(live),
     live: live && { id: live.id, builtAt: live.builtAt },
-    building: status.building,
-    queued: status.queued,
-    lastBuild: status.lastBuild,
-    lastError: status.lastError,
-    lastCleanupError: status.lastCleanupError,
-    buildCounts: status.builds,
+    building,
+    queued,
+    lastBuild,
+    lastError,
+    lastCleanupError,
+    buildCounts,
     builds: builds.map(({ id, builtAt, live }) => ({ id, builtAt, live })),
-    webhook: webhookEnabled ? ('on' as const) : ('off' as const),
-    preview: preview?.() ?? 'off',
+    webhook: webhook ? ('on' as const) : ('off' as const),
+    preview:
+      server === undefined
+        ? ('off' as const)
+        : server === null
+          ? ('starting' as const)
+          : server instanceof Error
+            ? { failed: server.reason }
+            : ('ready' as const),
   }
 }
 export type HealthReport = Awaited<ReturnType<typeof healthReport>>
 
-export type PublicHealth = Pick<HealthReport, 'ok' | 'live' | 'building' | 'queued'>
-
-export const publicHealth = ({ ok, live, building, queued }: HealthReport): PublicHealth => ({
-  ok,
-  live,
-  building,
-  queued,
-})
-
-export async function healthRoutes(
-  app: FastifyInstance,
-  options: HealthOptions & { access: EditorAccess },
-): Promise<void> {
+export async function healthRoutes(app: FastifyInstance, options: HealthOptions & { access: EditorAccess }) {
   app.get(HEALTH_PATH, async (request, reply) => {
     reply.header('Cache-Control', 'no-store').header('Vary', 'Authorization, Cookie')
     const access = await options.access.check(request, reply)
     if (access === 'answered') return reply
     const report = await healthReport(options)
-    return reply.code(report.ok ? 200 : 503).send(access === 'editor' ? report : publicHealth(report))
+    const { ok, live, building, queued } = report
+    return reply
+      .code(report.ok ? 200 : 503)
+      .send(access === 'editor' ? report : { ok, live, building, queued })
   })
 }

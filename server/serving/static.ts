@@ -5,70 +5,44 @@
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import {
-  BASE_HEADERS,
-  indexSite,
-  MEDIA_HEADERS,
-  REDIRECT_STATUS,
-  resolvePath,
-  REVALIDATE,
-  urlPathOf,
-  type SiteIndex,
-} from '../../lib/build-output.ts'
+import { LRUCache } from 'lru-cache'
+import type { Header } from '@netlify/headers-parser'
+import * as output from '../../lib/build-output.ts'
 import { MEDIA_URL_DIR } from '../../lib/content/image.ts'
 import type { BuildStore } from '../publishing/build-store.ts'
-import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'
+import { headersFor, loadHeaderRules } from './headers-file.ts'
 
-type LoadedSite = { dir: string; index: SiteIndex; rules: HeaderRules }
+type LoadedSite = { dir: string; index: output.SiteIndex; rules: readonly Header[] }
+export type LiveSite = () => Promise<LoadedSite | null>
 
-/** Loads each build once, keyed by folder: a build never changes after it went live. */
-export class SiteCache {
-  #sites = new Map<string, Promise<LoadedSite>>()
-  #store: BuildStore
+/** Whether the live build answers a URL path with one of its files (not a redirect, not 404). */
+export async function isLiveFile(live: LiveSite, urlPath: string): Promise<boolean> {
+  const site = await live()
+  return site !== null && output.resolvePath(site.index, urlPath).kind === 'file'
+}
 
-  constructor(store: BuildStore) {
-    this.#store = store
+/**
+ * GET/HEAD of any path from the live build, 405 for other methods, and the live build's
+ * `_headers` on every answer of the app (one source for this server and static hosts).
+ * @returns the live build, each build loaded once (a build never changes after it went live)
+ */
+export async function staticRoutes(app: FastifyInstance, store: BuildStore): Promise<LiveSite> {
+  const sites = new LRUCache<string, LoadedSite>({
+    max: store.keep + 1,
+    fetchMethod: async (dir) => ({
+      dir,
+      index: await output.indexSite(dir),
+      rules: await loadHeaderRules(path.join(dir, '_headers')),
+    }),
+  })
+  const live = async () => {
+    const dir = await store.liveDir()
+    return dir ? ((await sites.fetch(dir)) ?? null) : null
   }
-
-  async live(): Promise<LoadedSite | null> {
-    const dir = await this.#store.liveDir()
-    if (!dir) return null
-    let site = this.#sites.get(dir)
-    if (!site) {
-      site = (async () => ({
-        dir,
-        index: await indexSite(dir),
-        rules: await loadHeaderRules(path.join(dir, '_headers')),
-      }))()
-      site.catch(() => this.#sites.delete(dir))
-      this.#sites.set(dir, site)
-      if (this.#sites.size > this.#store.keep + 1) {
-        const kept = new Set((await this.#store.list()).map((build) => build.dir))
-        for (const key of this.#sites.keys()) if (!kept.has(key)) this.#sites.delete(key)
-      }
-    }
-    return site
-  }
-}
-
-export function setHeaders(reply: FastifyReply, headers: Record<string, string>) {
-  for (const [name, value] of Object.entries(headers)) reply.header(name, value)
-}
-
-/** The live build's `_headers` for a request URL (the base headers when nothing is live). */
-export async function headersForRequest(cache: SiteCache, url: string): Promise<Record<string, string>> {
-  const site = await cache.live()
-  return site ? headersFor(site.rules, url.split('?')[0] ?? '/') : BASE_HEADERS
-}
-
-/** Whether the live build answers a request URL with one of its files (not a redirect, not 404). */
-export async function isLiveFile(cache: SiteCache, url: string): Promise<boolean> {
-  const site = await cache.live()
-  return site !== null && resolvePath(site.index, url.split('?')[0] ?? '/').kind === 'file'
-}
-
-/** GET/HEAD of any path from the live build, 405 for other methods. */
-export async function staticRoutes(app: FastifyInstance, { cache }: { cache: SiteCache }): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    const site = await live()
+    reply.headers(site ? headersFor(site.rules, request.url.split('?')[0] ?? '/') : output.BASE_HEADERS)
+  })
   await app.register(fastifyStatic, {
     root: path.resolve('.'), // replaced per request by the live build's folder
     serve: false,
@@ -79,41 +53,39 @@ export async function staticRoutes(app: FastifyInstance, { cache }: { cache: Sit
     dotfiles: 'deny',
   })
 
-  const sendPage = async (reply: FastifyReply, site: LoadedSite, file: string, status = 200) => {
-    setHeaders(reply, {
-      'Cache-Control': REVALIDATE,
-      ...headersFor(site.rules, urlPathOf(file)),
-      ...(file.startsWith(`${MEDIA_URL_DIR.slice(1)}/`) && MEDIA_HEADERS),
-    })
-    reply.code(status)
-    return reply.sendFile(`/${file}`, site.dir)
-  }
+  const sendPage = (reply: FastifyReply, site: LoadedSite, file: string, status = 200) =>
+    reply
+      .headers({
+        'Cache-Control': output.REVALIDATE,
+        ...headersFor(site.rules, output.urlPathOf(file)),
+        ...(file.startsWith(`${MEDIA_URL_DIR.slice(1)}/`) && output.MEDIA_HEADERS),
+      })
+      .code(status)
+      .sendFile(`/${file}`, site.dir)
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
-      const site = await cache.live()
+      const site = await live()
       if (!site) return reply.code(503).header('Retry-After', '10').send({ error: 'no build is live yet' })
-      const queryAt = request.url.indexOf('?')
-      const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt)
-      const resolution = resolvePath(site.index, pathname || '/')
-      if (resolution.kind === 'redirect') {
+      const pathname = request.url.split('?')[0] ?? ''
+      const resolution = output.resolvePath(site.index, pathname || '/')
+      if (resolution.kind === 'redirect')
         // Not cached for good: a later build may give an old address back to a page of its own.
-        reply.header('Cache-Control', REVALIDATE)
-        const query = queryAt < 0 ? '' : request.url.slice(queryAt)
-        return reply.redirect(`${resolution.location}${query}`, REDIRECT_STATUS)
-      }
+        return reply
+          .header('Cache-Control', output.REVALIDATE)
+          .redirect(`${resolution.location}${request.url.slice(pathname.length)}`, output.REDIRECT_STATUS)
       if (resolution.kind === 'file') return sendPage(reply, site, resolution.file)
       if (site.index.has('404.html')) return sendPage(reply, site, '404.html', 404)
       return reply.code(404).type('text/plain').send('Not found')
     },
   })
-
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',
     handler: async (_request, reply) =>
       reply.code(405).header('Allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed'),
   })
+  return live
 }

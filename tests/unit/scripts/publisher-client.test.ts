@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 import { readHealth, sendWebhook, servesLiveBuild, waitUntilSettled } from '@/scripts/publisher-client'
-import { NODE, startFixture, type Fixture } from './helpers/publisherFixture'
+import { NODE, startFixture, type Fixture } from '../helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'client-secret-0123456789abcdef0123456789'

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { readBuildInfo } from '@/lib/build-output'
 import { PublishJournal } from '@/server/publishing/publish-journal'
 import { prepareStart } from '@/server/startup'
-import { buildCount, FAKE_BUILD, NODE, startFixture, type Fixture } from './helpers/publisherFixture'
+import { buildCount, FAKE_BUILD, NODE, startFixture, type Fixture } from '../helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 let site: Fixture

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { headersFor, loadHeaderRules } from '@/server/serving/headers-file'
-import { startFixture, type Fixture } from './helpers/publisherFixture'
+import { startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 let site: Fixture
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { HONEYPOT_FIELD } from '@/lib/contact'
 import { parseContact } from '@/server/serving/inbox'
-import { startFixture, type Fixture } from './helpers/publisherFixture'
+import { startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 let site: Fixture
 beforeEach(async () => {
@@ -87,7 +87,7 @@ test('each client is rate-limited (429 past the limit), and nothing past it is s
     statuses.push((await site.app.inject({ method: 'POST', url: '/api/contact', payload: entry })).statusCode)
   expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429])
   expect(stored()).toHaveLength(5)
-})
+}, 30_000) // it starts a publisher of its own
 
 test('parseContact trims, fills absent optional fields and lists every problem', () => {
   expect(parseContact({ ...entry, firstName: '  Sam ', website: undefined })).toEqual({

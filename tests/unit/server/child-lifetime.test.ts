@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os'
 import path from 'node:path'
 import { PROCESS_GUARD } from '@/server/child-lifetime'
-import { FAKE_BUILD, NODE } from './helpers/publisherFixture'
+import { FAKE_BUILD, NODE } from '../helpers/publisherFixture'
 
 const FAKE_JAVA = path.resolve('tests/unit/helpers/fake-java')
 
