@@ -9,7 +9,13 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { failureReason, stepFailure } from '@/server/publishing/build-command'
 import { CoalescingQueue } from '@/server/publishing/queue'
-import { deliverWebhook, NODE, operatorHeaders, startFixture, type Fixture } from './helpers/publisherFixture'
+import {
+  deliverWebhook,
+  NODE,
+  operatorHeaders,
+  startFixture,
+  type Fixture,
+} from '../../helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'failures-secret-0123456789abcdef01234567'

@@ -14,7 +14,7 @@ import {
   operatorHeaders,
   startFixture,
   type Fixture,
-} from './helpers/publisherFixture'
+} from '../../helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'burst-secret'
