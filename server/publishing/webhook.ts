@@ -6,7 +6,7 @@
 import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
 import { WEBHOOK_PATH } from '../../lib/publisher-routes.ts'
-import { keyDigest, MAX_FIELD_CHARS } from './publish-journal.ts'
+import { keyDigest, KEY_TTL_MS, MAX_FIELD_CHARS, type Delivery } from './publish-journal.ts'
 import { LRUCache } from 'lru-cache'
 import { checkSignature, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'
 
@@ -36,15 +36,8 @@ const nameOf = (value: unknown): string | undefined =>
 export type WebhookOptions = {
   /** `SANITY_WEBHOOK_SECRET`, then `SANITY_WEBHOOK_SECRET_PREVIOUS` while a rotation settles. */
   secrets: readonly string[]
-  /**
-   * Called for each accepted delivery; resolves once the publish is on disk, with 'duplicate' when it
-   * was already (a retry after a restart). A rejection answers 503: nothing was accepted.
-   */
-  onPublish: (delivery: {
-    documentId?: string
-    type?: string
-    idempotencyKey?: string
-  }) => Promise<string | void> | string | void
+  /** Resolves once the publish is on disk ('duplicate' when it was already); a rejection answers 503. */
+  onPublish: (delivery: Delivery) => Promise<string | void> | string | void
   now?: () => number
 }
 
@@ -54,7 +47,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
   // Keys seen: a day for idempotency keys, a signature's whole tolerance for used signatures.
   const recent = (ttl: number) =>
     new LRUCache<string, true>({ max: 10_000, ttl, ttlResolution: 0, perf: { now } })
-  const deliveries = recent(24 * 60 * 60_000)
+  const deliveries = recent(KEY_TTL_MS)
   const signatures = recent(2 * SIGNATURE_TOLERANCE_MS)
 
   // The signature covers the raw bytes, so this route keeps them unparsed.
@@ -66,37 +59,30 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
       (_req, body, done) => done(null, body),
     )
     scope.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
-      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-      const header = request.headers[SIGNATURE_HEADER_NAME]
-      const check = await checkSignature(
-        rawBody,
-        Array.isArray(header) ? header[0] : header,
-        options.secrets,
-        now(),
-      )
-      if (!check.ok) {
-        request.log.warn({ event: 'webhook.rejected', reason: check.reason }, 'webhook refused')
-        return reply.code(401).send({ error: 'invalid signature' })
+      const refuse = (reason: string, code = 401, error = 'invalid signature') => {
+        request.log.warn({ event: 'webhook.rejected', reason }, 'webhook refused')
+        return reply.code(code).send({ error })
       }
-      const idempotencyKey = deliveryKey(request.headers['idempotency-key'])
-      if (idempotencyKey && deliveries.has(idempotencyKey)) {
+      const duplicate = () => {
         request.log.info({ event: 'webhook.duplicate', idempotencyKey }, 'webhook already accepted')
         return reply.code(200).send({ status: 'duplicate' })
       }
-      if (signatures.has(check.signature)) {
-        request.log.warn({ event: 'webhook.rejected', reason: 'signature reused' }, 'webhook refused')
-        return reply.code(401).send({ error: 'invalid signature' })
-      }
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const header = request.headers[SIGNATURE_HEADER_NAME]
+      const check = await checkSignature(rawBody, [header].flat()[0], options.secrets, now())
+      if (!check.ok) return refuse(check.reason)
+      const idempotencyKey = deliveryKey(request.headers['idempotency-key'])
+      if (idempotencyKey && deliveries.has(idempotencyKey)) return duplicate()
+      if (signatures.has(check.signature)) return refuse('signature reused')
       let body: unknown
       try {
         body = JSON.parse(rawBody.toString('utf8'))
       } catch {
-        request.log.warn({ event: 'webhook.rejected', reason: 'malformed JSON' }, 'webhook refused')
-        return reply.code(400).send({ error: 'body is not JSON' })
+        return refuse('malformed JSON', 400, 'body is not JSON')
       }
       signatures.set(check.signature, true)
       if (idempotencyKey) deliveries.set(idempotencyKey, true)
-      const doc = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+      const doc = (body instanceof Object ? body : {}) as Record<string, unknown>
       const delivery = { documentId: nameOf(doc._id), type: nameOf(doc._type), idempotencyKey }
       let recorded: string | void
       try {
@@ -114,10 +100,7 @@ export async function webhookRoutes(app: FastifyInstance, options: WebhookOption
           .header('Retry-After', String(RETRY_AFTER_S))
           .send({ error: 'the publish could not be recorded; try again later' })
       }
-      if (recorded === 'duplicate') {
-        request.log.info({ event: 'webhook.duplicate', idempotencyKey }, 'webhook already accepted')
-        return reply.code(200).send({ status: 'duplicate' })
-      }
+      if (recorded === 'duplicate') return duplicate()
       request.log.info({ event: 'webhook.accepted', ...delivery }, 'webhook accepted')
       return reply.code(202).send({ status: 'accepted' })
     })
