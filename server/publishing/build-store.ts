@@ -8,7 +8,8 @@ export const KEEP_BUILDS = 5
 /** Removes what a failed step left, then throws the step's error (any removal failure added to its message). */
 async function removeAfterFailure(leftover: string, error: unknown): Promise<never> {
   await rm(leftover, { recursive: true, force: true }).catch((cleanup: Error) => {
-    if (error instanceof Error) error.message += `; ${leftover} was not removed either: ${cleanup.message}`
+    if (typeof (error as Error | null)?.message === 'string')
+      (error as Error).message += `; ${leftover} was not removed either: ${cleanup.message}`
   })
   throw error
 }

@@ -1,9 +1,12 @@
 /** The W3C Nu HTML checker's errors: one-shot `checkHtml` (audits) or the warm service (the gate). */
 import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
 import pMap from 'p-map'
 import { tiedToThisProcess } from '../child-lifetime.ts'
 
@@ -66,34 +69,23 @@ export async function checkHtml(root: string, files: readonly string[]): Promise
     '--format',
     'json',
   ]
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(java(), [...args, ...files], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-    let text = ''
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    child.once('error', reject)
-    child.once('close', () => resolve(text))
-  })
+  const child = spawn(java(), [...args, ...files], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk))
+  await once(child, 'close')
   const start = output.indexOf('{"')
   if (start < 0) throw new Error(`vnu printed no JSON: ${output.slice(0, 500)}`)
   const { messages } = JSON.parse(output.slice(start)) as { messages: VnuMessage[] }
-  return errorsOf(messages, (message) => (message.url ? fileOf(root, message.url) : '(checker)'))
+  return errorsOf(messages, ({ url }) => {
+    try {
+      return url ? posix(path.relative(root, fileURLToPath(url))) : '(checker)'
+    } catch {
+      return url!
+    }
+  })
 }
 
-function fileOf(root: string, url: string): string {
-  try {
-    return path
-      .relative(root, decodeURIComponent(new URL(url).pathname))
-      .split(path.sep)
-      .join('/')
-  } catch {
-    return url
-  }
-}
-
-function relativeFile(root: string, file: string): string {
-  return path.relative(root, path.resolve(root, file)).split(path.sep).join('/')
-}
+const posix = (file: string) => file.split(path.sep).join('/')
 
 /** Heap: docs/publishing.md. Out of memory, the JVM exits: the gate restarts it, not asking a broken one. */
 const SERVICE_JVM_FLAGS = ['-Xmx192m', '-XX:+UseSerialGC', '-XX:+ExitOnOutOfMemoryError']
@@ -168,15 +160,12 @@ export async function startHtmlChecker(
     stdio: [tied.stdin, 'pipe', 'pipe'],
     detached: tied.detached,
   })
-  const failed = await new Promise<Error | null>((resolve) => {
-    child.once('spawn', () => resolve(null))
-    child.once('error', resolve)
+  await once(child, 'spawn').catch((error: Error) => {
+    throw new Error(`the HTML checker did not start: ${error.message}`)
   })
-  if (failed) throw new Error(`the HTML checker did not start: ${failed.message}`)
   let output = ''
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000))
-  child.stdout!.on('data', keep)
-  child.stderr!.on('data', keep)
+  for (const stream of [child.stdout!, child.stderr!])
+    stream.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)))
   // A detached child leads a process group (the guard and the JVM): a hard stop kills the group.
   const kill = () => {
     try {
@@ -187,13 +176,10 @@ export async function startHtmlChecker(
   // A JVM outlives the node process that started it (other ends: child-lifetime.ts).
   process.on('exit', kill)
   let running = true
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      running = false
-      process.off('exit', kill)
-      resolve()
-    }),
-  )
+  const exited = new Promise((resolve) => child.once('exit', resolve)).then(() => {
+    running = false
+    process.off('exit', kill)
+  })
 
   const post = async (html: Buffer | string): Promise<VnuMessage[]> => {
     const response = await fetch(`http://127.0.0.1:${port}/?out=json&level=error`, {
@@ -221,11 +207,11 @@ export async function startHtmlChecker(
       const results = await pMap(
         files,
         async (name) => {
-          const file = relativeFile(root, name)
+          const file = posix(path.relative(root, path.resolve(root, name)))
           const html = await readFile(path.resolve(root, file)).catch((error: Error) => error)
-          return html instanceof Error
-            ? [{ file, message: `the file could not be read: ${html.message}` }]
-            : errorsOf(await post(html), () => file)
+          return Buffer.isBuffer(html)
+            ? errorsOf(await post(html), () => file)
+            : [{ file, message: `the file could not be read: ${html.message}` }]
         },
         { concurrency: CONCURRENT_PAGES },
       )
@@ -255,7 +241,7 @@ export async function startHtmlChecker(
     }
     if (performance.now() > deadline)
       throw await fail(`the HTML checker did not answer within ${timeoutMs} ms: ${output.slice(-500)}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    await sleep(250)
   }
   throw new Error(`the HTML checker exited while starting: ${output.slice(-500)}`)
 }

@@ -1,7 +1,4 @@
-/**
- * The publish journal: each publish the webhook accepted, on disk before Sanity hears 202, until a build
- * that carried it has a final answer; what a stop or crash left pending is built again on start.
- */
+/** Each publish the webhook accepted, on disk before Sanity hears 202 until its build's final answer (docs/publishing.md). */
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -10,16 +7,12 @@ import writeFileAtomic from 'write-file-atomic'
 
 /** The file's name in the site folder: a JSON array of JournalEntry, one a line. */
 export const JOURNAL_FILE = 'publish-journal.json'
-
 /** The append-only journal of earlier versions: replaced by one pending publish (one build covers it). */
 const OLD_JOURNAL_FILE = 'publish-journal.ndjson'
-
 /** How long an accepted delivery's idempotency key is remembered: a day, as webhook.ts's memory. */
 export const KEY_TTL_MS = 24 * 60 * 60_000
-
 /** Most publishes remembered (pending ones and keys still deduplicated). */
 export const MAX_ENTRIES = 10_000
-
 /** Longest document id or type recorded (Sanity's are at most 128 characters); a longer one is left out. */
 export const MAX_FIELD_CHARS = 256
 
@@ -29,11 +22,9 @@ export const keyDigest = (key: string): string => createHash('sha256').update(ke
 export type Delivery = { documentId?: string; type?: string; idempotencyKey?: string }
 
 /** One accepted publish: `keyHash` is its idempotency key's keyDigest, `outcome` its build's answer. */
-export type JournalEntry = {
+export type JournalEntry = Omit<Delivery, 'idempotencyKey'> & {
   id: string
   keyHash?: string
-  documentId?: string
-  type?: string
   at: string
   outcome?: 'live' | 'failed'
 }

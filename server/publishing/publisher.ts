@@ -59,7 +59,7 @@ export class Publisher {
   /** For the Studio's badge (publish-status.ts). */
   readonly documentStates = new DocumentPublishStates()
   /** Builds and adoptions take turns: each reads the export folder, which a build first empties. */
-  #turn: Promise<unknown> = Promise.resolve()
+  #turns = new PQueue({ concurrency: 1 })
 
   constructor(options: PublisherOptions) {
     this.#options = options
@@ -78,9 +78,7 @@ export class Publisher {
    * @param reason for the log, e.g. the webhook's document id and type
    * @returns 'started', 'queued' (coalesced with other requests) or 'skipped' (see #skip)
    */
-  request(
-    reason: { documentId?: string; type?: string; [key: string]: unknown } = {},
-  ): 'started' | 'queued' | 'skipped' {
+  request(reason: Delivery & Record<string, unknown> = {}): 'started' | 'queued' | 'skipped' {
     const { log } = this.#options
     const skipped = this.#skip(reason)
     if (skipped) {
@@ -91,12 +89,14 @@ export class Publisher {
     const result = this.#builds.pending ? 'queued' : 'started'
     if (!this.#builds.size)
       void this.#builds.add(() =>
-        this.#inTurn(() => this.#build()).catch((error: unknown) =>
-          log.error(
-            { event: 'build.error', error: (error as Error | null)?.stack ?? messageOf(error) },
-            'a build ended by an error its own handling did not catch',
+        this.#turns
+          .add(() => this.#build())
+          .catch((error: unknown) =>
+            log.error(
+              { event: 'build.error', error: (error as Error | null)?.stack ?? messageOf(error) },
+              'a build ended by an error its own handling did not catch',
+            ),
           ),
-        ),
       )
     log.info({ event: 'build.requested', result, ...reason }, `build ${result}`)
     return result
@@ -151,7 +151,7 @@ export class Publisher {
    * @returns 'live', 'refused' (gate problems: logged and `lastError`), 'none', or 'failed' (logged); never throws
    */
   adopt(exportDir: string, linksOnly = false): Promise<'live' | 'refused' | 'none' | 'failed'> {
-    return this.#inTurn(() => this.#adopt(exportDir, linksOnly))
+    return this.#turns.add(() => this.#adopt(exportDir, linksOnly))
   }
 
   status(): PublisherStatus {
@@ -160,19 +160,13 @@ export class Publisher {
 
   /** Resolves when no build (nor `adopt`) is running or queued. */
   async idle(): Promise<void> {
-    await this.#turn
-    return this.#builds.onIdle()
+    await this.#turns.onIdle()
+    await this.#builds.onIdle()
   }
 
   /** Kills a running build's process group, cancels queued ones (cancelled, not failed); the live build stays. */
   stop(): void {
     this.#shutdown.abort()
-  }
-
-  #inTurn<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.#turn.then(run)
-    this.#turn = next.catch(() => undefined)
-    return next
   }
 
   /** @throws Error `<step>: …` when the gate cannot run */
@@ -240,7 +234,7 @@ export class Publisher {
     const signal = this.#shutdown.signal
     const carried = this.documentStates.startBuild()
     const journaled = journal?.pending().map((entry) => entry.id) ?? []
-    // The journal's outcome: only when the build's content decided it (not a shutdown, nor the machine).
+    // For the journal: only when the build's content decided it (not a shutdown, nor the machine).
     let outcome: 'live' | 'failed' | null = null
     log.info({ event: 'build.start', documents: carried }, 'build started')
     const started = performance.now()
@@ -249,53 +243,43 @@ export class Publisher {
       // A partial export (a failed or killed build) is never adopted.
       await step('removing the previous export', () => rm(exportDir, { recursive: true, force: true }))
       // The next build's history: old addresses it redirects, pages it may reuse.
-      const previous = await step('reading the live build', () => store.liveDir())
+      const liveDir = await step('reading the live build', () => store.liveDir())
       // Checked last: a stop before the command starts would not kill it.
       if (signal.aborted) throw new Error('the publisher is shutting down')
       const warmUp = gate === 'off' ? undefined : gate.warmUp
       let warmed = false
       const run = await runBuildCommand({
         ...command,
-        env: { ...(command.env ?? process.env), PREVIOUS_BUILD_DIR: previous ?? '' },
+        env: { ...(command.env ?? process.env), PREVIOUS_BUILD_DIR: liveDir ?? '' },
         signal,
         // The checker's JVM starts once the build is past its content check: a quick failure starts none.
         milestone: warmUp && { line: CONTENT_CHECKED_LINE, reached: () => ((warmed = true), warmUp()) },
       })
-      if (!run.ok) {
-        if (!signal.aborted) outcome = 'failed'
-        throw new Error(run.error)
-      }
+      // The build's own failure (its content, its code) is the publish's final answer; one a shutdown caused is not.
+      const fail = (message: string) => ((outcome = signal.aborted ? null : 'failed'), new Error(message))
+      if (!run.ok) throw fail(run.error)
       durationMs = run.durationMs
       if (warmUp && !warmed)
         log.warn(
           { event: 'gate.cold', expected: CONTENT_CHECKED_LINE },
           `the build never printed "${CONTENT_CHECKED_LINE}": the HTML checker starts only now, at the gate`,
         )
-      if (!(await readBuildInfo(exportDir))) {
-        if (!signal.aborted) outcome = 'failed'
-        throw new Error(`the build command succeeded but left no complete export in ${exportDir}`)
-      }
+      if (!(await readBuildInfo(exportDir)))
+        throw fail(`the build command succeeded but left no complete export in ${exportDir}`)
       const phases = await readBuildPhases(exportDir)
       if (gate !== 'off') {
         const checked = await this.#gate(exportDir, gate)
         phases.gate = Math.round(checked.ms)
-        if (checked.problems.length) {
-          outcome = 'failed'
-          throw new Error(checked.problems.join('\n'))
-        }
+        if (checked.problems.length) throw fail(checked.problems.join('\n'))
       }
-      const {
-        info,
-        previous: replaced,
-        swapMs,
-      } = await step('putting the build live', () => store.putLive(exportDir))
+      const { info, previous, swapMs } = await step('putting the build live', () => store.putLive(exportDir))
       outcome = 'live'
       phases.swap = swapMs
       this.#status.builds.succeeded += 1
       this.#status.lastBuild = { id: info.id, durationMs, finishedAt: new Date().toISOString(), phases }
       this.documentStates.wentLive(carried, info)
       log.info({ event: 'build.done', id: info.id, durationMs }, 'build succeeded')
-      log.info({ event: 'swap', id: info.id, previous: replaced }, `build ${info.id} is live`)
+      log.info({ event: 'swap', id: info.id, previous }, `build ${info.id} is live`)
     } catch (caught) {
       const message = messageOf(caught)
       durationMs ||= Math.round(performance.now() - started)

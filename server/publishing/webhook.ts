@@ -3,19 +3,17 @@
  * never sends a delivery answered 2xx again), 200 for a retried one, 401 for a bad or reused signature,
  * 400 for a body not JSON, 413 over 1 MiB, 503 with Retry-After when the publish could not be recorded.
  */
-import { SIGNATURE_HEADER_NAME } from '@sanity/webhook'
+import { timingSafeEqual } from 'node:crypto'
+import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook'
 import type { FastifyInstance } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import { WEBHOOK_PATH } from '../../lib/publisher-routes.ts'
 import { keyDigest, KEY_TTL_MS, MAX_FIELD_CHARS, type Delivery } from './publish-journal.ts'
-import { LRUCache } from 'lru-cache'
-import { checkSignature, SIGNATURE_TOLERANCE_MS } from './webhook-signature.ts'
 
 /** Seconds Sanity is asked to wait before it sends a delivery that got 503 again. */
 export const RETRY_AFTER_S = 30
-
 /** Largest webhook body accepted: 1 MiB. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024
-
 /** Longest idempotency key kept and logged as sent (Sanity's are far shorter). */
 export const KEY_CHARS = 128
 
@@ -25,13 +23,50 @@ export const KEY_CHARS = 128
  */
 export function deliveryKey(header: string | string[] | undefined): string | undefined {
   const key = String(header ?? '')
-  if (!key) return undefined
-  return key.length > KEY_CHARS ? `sha256:${keyDigest(key)}` : key
+  return key.length > KEY_CHARS ? `sha256:${keyDigest(key)}` : key || undefined
 }
 
 /** A body's `_id` or `_type`: a string no longer than any document's, else none (it builds all the same). */
 const nameOf = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length <= MAX_FIELD_CHARS ? value : undefined
+
+/** Signatures older (or further in the future) than this are refused: 5 minutes. */
+export const SIGNATURE_TOLERANCE_MS = 5 * 60_000
+
+/**
+ * Sanity's signature, with what `@sanity/webhook` leaves out: a constant-time compare, a time window.
+ * @param rawBody the request body exactly as received (bytes, not re-encoded JSON)
+ * @param header `sanity-webhook-signature: t=<ms>,v1=<base64url HMAC-SHA256 of "<t>.<raw body>">`
+ * @param secrets the webhook's secret, then any others while a rotation settles: any of them holds
+ * @returns ok with the signature, or why it was refused; never throws
+ */
+export async function checkSignature(
+  rawBody: Buffer,
+  header: string | undefined,
+  secrets: readonly string[],
+  now = Date.now(),
+): Promise<{ ok: true; signature: string } | { ok: false; reason: string }> {
+  if (!header) return { ok: false, reason: 'missing signature' }
+  let decoded: ReturnType<typeof decodeSignatureHeader>
+  try {
+    decoded = decodeSignatureHeader(header)
+  } catch {
+    return { ok: false, reason: 'malformed signature header' }
+  }
+  const { timestamp, hashedPayload: given } = decoded
+  if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > SIGNATURE_TOLERANCE_MS)
+    return { ok: false, reason: 'signature timestamp outside the 5 minute window' }
+  const a = Buffer.from(given)
+  for (const secret of secrets) {
+    const expected = await encodeSignatureHeader(rawBody.toString('utf8'), timestamp, secret).then(
+      (signed) => Buffer.from(decodeSignatureHeader(signed).hashedPayload),
+      () => null,
+    )
+    if (!expected) return { ok: false, reason: 'cannot sign this body' }
+    if (a.length === expected.length && timingSafeEqual(a, expected)) return { ok: true, signature: given }
+  }
+  return { ok: false, reason: 'signature mismatch' }
+}
 
 export type WebhookOptions = {
   /** `SANITY_WEBHOOK_SECRET`, then `SANITY_WEBHOOK_SECRET_PREVIOUS` while a rotation settles. */

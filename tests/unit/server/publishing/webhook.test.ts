@@ -4,7 +4,7 @@
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { keyDigest } from '@/server/publishing/publish-journal'
 import { deliveryKey } from '@/server/publishing/webhook'
-import { checkSignature } from '@/server/publishing/webhook-signature'
+import { checkSignature } from '@/server/publishing/webhook'
 import { buildCount, startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 const SECRET = 'test-secret-1234'
