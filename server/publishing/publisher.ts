@@ -28,10 +28,7 @@ export type PublisherStatus = {
 }
 
 /** Sanity's own bookkeeping (`@sanity/preview-url-secret`), never on the site: their webhooks build nothing. */
-export const NOT_CONTENT_TYPES: ReadonlySet<string> = new Set([
-  'sanity.previewUrlSecret',
-  'sanity.previewUrlShareAccess',
-])
+const NOT_CONTENT_TYPES = new Set(['sanity.previewUrlSecret', 'sanity.previewUrlShareAccess'])
 
 export type PublisherOptions = {
   store: BuildStore
