@@ -84,8 +84,7 @@ export class PublishJournal {
   }
 
   /**
-   * Records an accepted publish, on disk when it resolves.
-   * @returns the entry, or 'duplicate' when its idempotency key was accepted less than a day ago
+   * Records an accepted publish, on disk when it resolves; 'duplicate' when its key came less than a day ago.
    * @throws the file system's error (ENOSPC, EPERM, …): nothing was accepted (the webhook answers 503)
    */
   async accept(delivery: Delivery): Promise<JournalEntry | 'duplicate'> {
@@ -106,10 +105,7 @@ export class PublishJournal {
     return this.#entries.filter((entry) => !entry.outcome)
   }
 
-  /**
-   * Marks publishes done (a build that carried them had its final answer); other ids are ignored.
-   * @throws the file system's error; the entries then stay pending (built again on the next start)
-   */
+  /** Marks publishes done (their build's final answer); on a write error they stay pending (built again on start). */
   async done(ids: readonly string[], outcome: 'live' | 'failed'): Promise<void> {
     await this.load()
     return this.#serial.add(async () => {

@@ -17,10 +17,7 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024
 /** Longest idempotency key kept and logged as sent (Sanity's are far shorter). */
 export const KEY_CHARS = 128
 
-/**
- * A delivery's idempotency key (unsigned, of any length) as the publisher keeps and logs it: as sent up
- * to KEY_CHARS characters (the log then matches Sanity's delivery log), else `sha256:<its digest>`.
- */
+/** An idempotency key (unsigned) as kept and logged: as sent up to KEY_CHARS (as Sanity's log), else `sha256:<digest>`. */
 export function deliveryKey(header: string | string[] | undefined): string | undefined {
   const key = String(header ?? '')
   return key.length > KEY_CHARS ? `sha256:${keyDigest(key)}` : key || undefined
@@ -76,7 +73,6 @@ export type WebhookOptions = {
   now?: () => number
 }
 
-/** Registers the webhook route (see the module comment). */
 export async function webhookRoutes(app: FastifyInstance, options: WebhookOptions): Promise<void> {
   const now = options.now ?? Date.now
   // Keys seen: a day for idempotency keys, a signature's whole tolerance for used signatures.
