@@ -1,6 +1,4 @@
-/**
- * Runs one site build (scripts/build.ts by default) as a child process group that ends with the publisher.
- */
+/** Runs one site build (scripts/build.ts by default) as a child process group that ends with the publisher. */
 import { spawn } from 'node:child_process'
 import { tiedToThisProcess } from '../child-lifetime.ts'
 
@@ -13,10 +11,6 @@ export type BuildCommand = {
   signal?: AbortSignal
   milestone?: { line: string; reached: () => void }
 }
-
-/** The result of one build command. */
-export type CommandOutcome =
-  { ok: true; durationMs: number } | { ok: false; durationMs: number; error: string }
 
 const MAX_OUTPUT = 64 * 1024
 
@@ -68,13 +62,14 @@ export function stepFailure(step: string, error: unknown): string {
 }
 
 /** Runs the build command to its end; resolves ok or the reason it failed, never rejects. */
-export function runBuildCommand(command: BuildCommand): Promise<CommandOutcome> {
+export function runBuildCommand(
+  command: BuildCommand,
+): Promise<{ ok: true; durationMs: number } | { ok: false; durationMs: number; error: string }> {
+  const { timeoutMs = 10 * 60_000, signal } = command
   const started = performance.now()
-  const elapsed = () => Math.round(performance.now() - started)
   return new Promise((resolve) => {
-    const [program, ...args] = command.argv
-    if (!program) return resolve({ ok: false, durationMs: 0, error: 'no build command' })
-    const tied = tiedToThisProcess([program, ...args], { tree: true })
+    if (!command.argv[0]) return resolve({ ok: false, durationMs: 0, error: 'no build command' })
+    const tied = tiedToThisProcess(command.argv, { tree: true })
     const child = spawn(tied.argv[0]!, tied.argv.slice(1), {
       cwd: command.cwd,
       env: command.env ?? process.env,
@@ -83,43 +78,40 @@ export function runBuildCommand(command: BuildCommand): Promise<CommandOutcome> 
     })
     let output = ''
     let milestone = command.milestone
-    const collect = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT)
-      if (milestone && `\n${output}`.includes(`\n${milestone.line}\n`)) {
-        milestone.reached()
-        milestone = undefined
-      }
-    }
-    child.stdout!.on('data', collect)
-    child.stderr!.on('data', collect)
+    for (const stream of [child.stdout!, child.stderr!])
+      stream.on('data', (chunk: Buffer) => {
+        output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT)
+        if (milestone && `\n${output}`.includes(`\n${milestone.line}\n`)) {
+          milestone.reached()
+          milestone = undefined
+        }
+      })
     const killGroup = () => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL')
       } catch {}
     }
     let timedOut = false
-    const timer = setTimeout(
-      () => {
-        timedOut = true
-        killGroup()
-      },
-      command.timeoutMs ?? 10 * 60_000,
-    )
-    command.signal?.addEventListener('abort', killGroup, { once: true })
-    child.on('error', (error) => {
+    const timer = setTimeout(() => {
+      timedOut = true
+      killGroup()
+    }, timeoutMs)
+    signal?.addEventListener('abort', killGroup, { once: true })
+    const end = (error?: string) => {
       clearTimeout(timer)
-      resolve({ ok: false, durationMs: elapsed(), error: `could not start the build: ${error.message}` })
-    })
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      command.signal?.removeEventListener('abort', killGroup)
-      if (code === 0) return resolve({ ok: true, durationMs: elapsed() })
+      signal?.removeEventListener('abort', killGroup)
+      const durationMs = Math.round(performance.now() - started)
+      resolve(error === undefined ? { ok: true, durationMs } : { ok: false, durationMs, error })
+    }
+    child.on('error', (error) => end(`could not start the build: ${error.message}`))
+    child.on('close', (code, killedBy) => {
+      if (code === 0) return end()
       const exit = timedOut
-        ? `timed out after ${command.timeoutMs ?? 600_000} ms`
-        : signal
-          ? `killed by ${signal}`
+        ? `timed out after ${timeoutMs} ms`
+        : killedBy
+          ? `killed by ${killedBy}`
           : `exited with code ${code}`
-      resolve({ ok: false, durationMs: elapsed(), error: failureReason(output, `build ${exit}`) })
+      end(failureReason(output, `build ${exit}`))
     })
   })
 }

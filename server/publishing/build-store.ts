@@ -5,14 +5,12 @@ import { readBuildInfo, type BuildInfo } from '../../lib/build-output.ts'
 
 export const KEEP_BUILDS = 5
 
-/** Removes what a failed step left, then throws the step's error (with its `code`, and any removal failure). */
+/** Removes what a failed step left, then throws the step's error (any removal failure added to its message). */
 async function removeAfterFailure(leftover: string, error: unknown): Promise<never> {
-  try {
-    await rm(leftover, { recursive: true, force: true })
-  } catch (cleanup) {
+  await rm(leftover, { recursive: true, force: true }).catch((cleanup: Error) => {
     if (typeof (error as Error | null)?.message === 'string')
-      (error as Error).message += `; ${leftover} was not removed either: ${(cleanup as Error).message}`
-  }
+      (error as Error).message += `; ${leftover} was not removed either: ${cleanup.message}`
+  })
   throw error
 }
 
@@ -31,33 +29,24 @@ export class BuildStore {
     this.keep = keep
   }
 
-  async liveId(): Promise<string | null> {
-    try {
-      return path.basename(await readlink(this.liveLink))
-    } catch {
-      return null
-    }
+  liveId(): Promise<string | null> {
+    return readlink(this.liveLink).then(path.basename, () => null)
   }
 
   async liveDir(): Promise<string | null> {
     const id = await this.liveId()
-    return id ? path.join(this.buildsDir, id) : null
+    return id && path.join(this.buildsDir, id)
   }
 
   /** Every complete kept build, newest first. */
   async list(): Promise<KeptBuild[]> {
-    let names: string[]
-    try {
-      names = await readdir(this.buildsDir)
-    } catch {
-      return []
-    }
+    const names = await readdir(this.buildsDir).catch(() => [])
     const live = await this.liveId()
     const builds = await Promise.all(
       names.map(async (name) => {
         const dir = path.join(this.buildsDir, name)
         const info = await readBuildInfo(dir)
-        return info && info.id === name ? { ...info, dir, live: name === live } : null
+        return info?.id === name ? { ...info, dir, live: name === live } : null
       }),
     )
     return builds.filter((build) => build !== null).sort((a, b) => b.id.localeCompare(a.id))
@@ -73,12 +62,14 @@ export class BuildStore {
     await mkdir(this.buildsDir, { recursive: true })
     const target = path.join(this.buildsDir, info.id)
     if (mode === 'move') {
-      try {
-        await rename(exportDir, target)
-        return info
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
-      }
+      const moved = await rename(exportDir, target).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EXDEV') throw error
+          return false
+        },
+      )
+      if (moved) return info
     }
     const staging = `${target}.partial`
     await rm(staging, { recursive: true, force: true })
@@ -98,11 +89,7 @@ export class BuildStore {
     if (!(await readBuildInfo(dir))) throw new Error(`No complete build "${id}" in ${this.buildsDir}`)
     const temporary = `${this.liveLink}.${process.pid}.${Date.now()}`
     await symlink(path.relative(this.root, dir), temporary)
-    try {
-      await rename(temporary, this.liveLink)
-    } catch (error) {
-      return removeAfterFailure(temporary, error)
-    }
+    await rename(temporary, this.liveLink).catch((error) => removeAfterFailure(temporary, error))
   }
 
   /**
@@ -110,10 +97,7 @@ export class BuildStore {
    * @returns the build, the id it replaced (or null) and ms taken
    * @throws Error when storing or swapping failed: the live build is unchanged, nothing of this one kept
    */
-  async putLive(
-    exportDir: string,
-    mode: 'move' | 'copy' = 'move',
-  ): Promise<{ info: BuildInfo; previous: string | null; swapMs: number }> {
+  async putLive(exportDir: string, mode: 'move' | 'copy' = 'move') {
     const started = performance.now()
     const info = await this.add(exportDir, mode)
     const previous = await this.liveId()
@@ -132,13 +116,13 @@ export class BuildStore {
    * @throws Error, after trying every folder, naming each that could not be removed and why
    */
   async prune(): Promise<string[]> {
-    const builds = await this.list()
-    const removed = builds
+    const removed = (await this.list())
       .slice(this.keep)
       .filter((build) => !build.live)
       .map((build) => build.id)
-    const names = await readdir(this.buildsDir).catch(() => [] as string[])
-    const leftovers = names.filter((name) => name.endsWith('.partial'))
+    const leftovers = (await readdir(this.buildsDir).catch(() => [])).filter((name) =>
+      name.endsWith('.partial'),
+    )
     const failures: string[] = []
     for (const name of [...removed, ...leftovers])
       await rm(path.join(this.buildsDir, name), { recursive: true, force: true }).catch((error: Error) =>

@@ -1,5 +1,6 @@
 /** Each document's last publish, in memory: a build carries every publish requested before it started. */
 import { DocumentId, getPublishedId } from '@sanity/id-utils'
+import { LRUCache } from 'lru-cache'
 import type { BuildInfo } from '../../lib/build-output.ts'
 
 export type DocumentStatus =
@@ -7,7 +8,7 @@ export type DocumentStatus =
   | { state: 'live'; since: string; buildId: string }
   | { state: 'failed'; at: string; reason: string }
 
-/** Documents remembered; the oldest are forgotten first. */
+/** Documents remembered; the least recently published are forgotten first. */
 export const DOCUMENT_STATUS_LIMIT = 1000
 
 const publishedIdOf = (id: string): string => getPublishedId(DocumentId(id))
@@ -15,18 +16,17 @@ const publishedIdOf = (id: string): string => getPublishedId(DocumentId(id))
 export class DocumentPublishStates {
   /** Published ids the next build carries. */
   #requested = new Set<string>()
-  #states = new Map<string, DocumentStatus>()
-  #limit: number
+  #states: LRUCache<string, DocumentStatus>
 
   constructor(limit = DOCUMENT_STATUS_LIMIT) {
-    this.#limit = limit
+    this.#states = new LRUCache({ max: limit })
   }
 
   /** The document (any `_id` form) is building from `at` (ISO 8601), and the next build carries it. */
   requested(documentId: string, at = new Date().toISOString()): void {
     const id = publishedIdOf(documentId)
     this.#requested.add(id)
-    this.#set(id, { state: 'building', since: at })
+    this.#states.set(id, { state: 'building', since: at })
   }
 
   /** @returns the published ids the starting build carries, for `wentLive`, `failed` or `cancelled` */
@@ -38,14 +38,14 @@ export class DocumentPublishStates {
 
   /** A build holds the whole dataset: earlier failures are live in it too. */
   wentLive(carried: readonly string[], build: BuildInfo): void {
-    const failedBefore = [...this.#states].filter(([, status]) => status.state === 'failed')
-    for (const id of [...carried, ...failedBefore.map(([id]) => id)])
-      this.#set(id, { state: 'live', since: build.builtAt, buildId: build.id })
+    const failedBefore = [...this.#states.rkeys()].filter((id) => this.#states.peek(id)?.state === 'failed')
+    for (const id of [...carried, ...failedBefore])
+      this.#states.set(id, { state: 'live', since: build.builtAt, buildId: build.id })
   }
 
   /** `reason` is the whole error; publish-status.ts shows each editor their part. */
   failed(carried: readonly string[], at: string, reason: string): void {
-    for (const id of carried) this.#set(id, { state: 'failed', at, reason })
+    for (const id of carried) this.#states.set(id, { state: 'failed', at, reason })
   }
 
   /** The documents it carried stay building, for the next build. */
@@ -55,12 +55,6 @@ export class DocumentPublishStates {
 
   /** Null when this publisher has not published it since it started. */
   get(documentId: string): DocumentStatus | null {
-    return this.#states.get(publishedIdOf(documentId)) ?? null
-  }
-
-  #set(id: string, status: DocumentStatus): void {
-    this.#states.delete(id)
-    this.#states.set(id, status)
-    if (this.#states.size > this.#limit) this.#states.delete(this.#states.keys().next().value!)
+    return this.#states.peek(publishedIdOf(documentId)) ?? null
   }
 }

@@ -2,19 +2,11 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import PQueue from 'p-queue'
 import { indexSite, resolvePath, urlPathOf, type SiteIndex } from '../../lib/build-output.ts'
 import { attributeOf, elementsOf } from '../../lib/html-elements.ts'
 import { checkHtml, startHtmlChecker, type HtmlChecker, type HtmlError } from './nu-html-checker.ts'
 import { readPageDocuments } from '../../lib/page-documents.ts'
-
-/** `problems` empty: the build may go live. */
-export type GateResult = {
-  /** Changed against the live build (every page when nothing is live). */
-  pages: string[]
-  linkedPages: number
-  problems: string[]
-  ms: number
-}
 
 export type GateOptions = {
   /** Run the Nu HTML checker on the changed pages (needs Java 17). */
@@ -25,30 +17,26 @@ export type GateOptions = {
   warmUp?: () => void
 }
 
+const [HREF, SRC, SRCSET] = [['href'], ['src'], ['src', 'srcset']]
 const URL_ATTRIBUTES: Record<string, string[]> = {
-  a: ['href'],
-  link: ['href'],
-  img: ['src', 'srcset'],
-  source: ['src', 'srcset'],
-  script: ['src'],
-  iframe: ['src'],
+  a: HREF,
+  link: HREF,
+  img: SRCSET,
+  source: SRCSET,
+  script: SRC,
+  iframe: SRC,
 }
 
 /** The same-site paths a page refers to (`/x`, not `//host` or `https://...`), without query or hash. */
 export function sitePathsOf(html: string): string[] {
   const paths = new Set<string>()
-  for (const element of elementsOf(html)) {
+  for (const element of elementsOf(html))
     for (const name of URL_ATTRIBUTES[element.tagName] ?? []) {
-      const value = attributeOf(element, name)
-      if (!value) continue
-      const urls =
-        name === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '') : [value]
-      for (const url of urls) {
-        if (!url.startsWith('/') || url.startsWith('//')) continue
-        paths.add(url.replace(/[?#].*$/, '') || '/')
-      }
+      const value = attributeOf(element, name) ?? ''
+      const urls = name === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0]!) : [value]
+      for (const url of urls)
+        if (url.startsWith('/') && !url.startsWith('//')) paths.add(url.replace(/[?#].*$/, '') || '/')
     }
-  }
   return [...paths]
 }
 
@@ -90,14 +78,11 @@ const documentNames = (ids: readonly string[]) => ids.map((id) => `document "${i
 
 /**
  * Checks a finished build (absolute folders; `live` null when nothing is live).
- * @returns problems as lines naming the page and its documents, never a folder of this machine
+ * @returns `pages` changed against the live build (all when none is), `problems` (none: it may go live) as
+ *   lines naming the page and its documents, never a folder of this machine
  * @throws Error when the HTML checker cannot run although `html` asked for it
  */
-export async function checkCandidate(
-  candidate: string,
-  live: string | null,
-  options: GateOptions,
-): Promise<GateResult> {
+export async function checkCandidate(candidate: string, live: string | null, options: GateOptions) {
   const started = performance.now()
   const [index, documents, liveDocuments] = await Promise.all([
     indexSite(candidate),
@@ -144,7 +129,7 @@ export async function checkCandidate(
  */
 export class WarmHtmlChecks {
   #checker: Promise<HtmlChecker> | null = null
-  #queue: Promise<unknown> = Promise.resolve()
+  #queue = new PQueue({ concurrency: 1 })
   readonly #stopping = new AbortController()
   readonly #onStart: (startMs: number, pid: number) => void
 
@@ -154,31 +139,24 @@ export class WarmHtmlChecks {
   }
 
   /** `checkHtml`'s contract, one at a time; throws when it cannot start, fails twice, or after `stop()`. */
-  check = (root: string, files: readonly string[]): Promise<HtmlError[]> => {
-    const run = this.#queue.then(() => this.#check(root, files))
-    this.#queue = run.catch(() => {})
-    return run
-  }
+  check = (root: string, files: readonly string[]): Promise<HtmlError[]> =>
+    this.#queue.add(async () => {
+      let failure: Error | null = null
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const checker = await this.#running()
+        try {
+          return await checker.check(root, files)
+        } catch (error) {
+          failure = error as Error
+          this.#checker = null
+          await checker.stop()
+        }
+      }
+      throw new Error(`the HTML checker failed twice, restarted between: ${failure?.message}`)
+    })
 
   /** Starts the service unless it runs; a failed start is left to the next check, which says why. */
-  warm = (): void => {
-    this.#queue = this.#queue.then(() => this.#running()).catch(() => {})
-  }
-
-  async #check(root: string, files: readonly string[]): Promise<HtmlError[]> {
-    let failure: Error | null = null
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const checker = await this.#running()
-      try {
-        return await checker.check(root, files)
-      } catch (error) {
-        failure = error as Error
-        this.#checker = null
-        await checker.stop()
-      }
-    }
-    throw new Error(`the HTML checker failed twice, restarted between: ${failure?.message}`)
-  }
+  warm = (): void => void this.#queue.add(() => this.#running()).catch(() => {})
 
   async #running(): Promise<HtmlChecker> {
     const signal = this.#stopping.signal
@@ -196,7 +174,6 @@ export class WarmHtmlChecks {
   /** Stops the service, also while it starts, and resolves once Java has exited; later checks throw. */
   async stop(): Promise<void> {
     this.#stopping.abort()
-    const checker = await this.#checker?.catch(() => null)
-    await checker?.stop()
+    await (await this.#checker?.catch(() => null))?.stop()
   }
 }

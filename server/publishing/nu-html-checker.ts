@@ -1,9 +1,12 @@
 /** The W3C Nu HTML checker's errors: one-shot `checkHtml` (audits) or the warm service (the gate). */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
 import pMap from 'p-map'
 import { tiedToThisProcess } from '../child-lifetime.ts'
 
@@ -30,10 +33,10 @@ const CSS_FILTER = new RegExp(`^(?:${CSS_FILTER_PATTERN})$`)
 function errorsOf(messages: readonly VnuMessage[], fileOf: (message: VnuMessage) => string): HtmlError[] {
   return messages
     .filter(
-      (message) =>
-        message.type === 'error' || message.subType === 'fatal' || message.type === 'non-document-error',
+      ({ type, subType, message }) =>
+        (type === 'error' || subType === 'fatal' || type === 'non-document-error') &&
+        !CSS_FILTER.test(message),
     )
-    .filter((message) => !CSS_FILTER.test(message.message))
     .map((message) => ({
       file: fileOf(message),
       line: message.lastLine,
@@ -45,12 +48,11 @@ function errorsOf(messages: readonly VnuMessage[], fileOf: (message: VnuMessage)
 
 /** Whether Java runs here (the checker needs it). */
 export function javaAvailable(): boolean {
-  return spawnSync(process.env.JAVA ?? 'java', ['-version'], { stdio: 'ignore' }).status === 0
+  return spawnSync(java(), ['-version'], { stdio: 'ignore' }).status === 0
 }
 
-export function vnuJarPath(): string {
-  return createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
-}
+const vnuJarPath = () => createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar')
+const java = () => process.env.JAVA ?? 'java'
 
 /**
  * One `java -jar vnu.jar` over `files` (relative to the absolute `root`).
@@ -66,36 +68,24 @@ export async function checkHtml(root: string, files: readonly string[]): Promise
     CSS_FILTER_PATTERN,
     '--format',
     'json',
-    ...files,
   ]
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.env.JAVA ?? 'java', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-    let text = ''
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    child.once('error', reject)
-    child.once('close', () => resolve(text))
-  })
+  const child = spawn(java(), [...args, ...files], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk))
+  await once(child, 'close')
   const start = output.indexOf('{"')
   if (start < 0) throw new Error(`vnu printed no JSON: ${output.slice(0, 500)}`)
   const { messages } = JSON.parse(output.slice(start)) as { messages: VnuMessage[] }
-  return errorsOf(messages, (message) => (message.url ? fileOf(root, message.url) : '(checker)'))
+  return errorsOf(messages, ({ url }) => {
+    try {
+      return url ? posix(path.relative(root, fileURLToPath(url))) : '(checker)'
+    } catch {
+      return url!
+    }
+  })
 }
 
-function fileOf(root: string, url: string): string {
-  try {
-    return path
-      .relative(root, decodeURIComponent(new URL(url).pathname))
-      .split(path.sep)
-      .join('/')
-  } catch {
-    return url
-  }
-}
-
-function relativeFile(root: string, file: string): string {
-  return path.relative(root, path.resolve(root, file)).split(path.sep).join('/')
-}
+const posix = (file: string) => file.split(path.sep).join('/')
 
 /** Heap: docs/publishing.md. Out of memory, the JVM exits: the gate restarts it, not asking a broken one. */
 const SERVICE_JVM_FLAGS = ['-Xmx192m', '-XX:+UseSerialGC', '-XX:+ExitOnOutOfMemoryError']
@@ -138,93 +128,6 @@ export async function freeLoopbackPort(): Promise<number> {
   })
 }
 
-class ServiceChecker implements HtmlChecker {
-  readonly port: number
-  readonly #child: ChildProcess
-  readonly #group: boolean
-  readonly #exited: Promise<void>
-  #running = true
-  output = ''
-
-  /** @param group the child leads a process group (the guard and the JVM): a hard stop kills the group */
-  constructor(child: ChildProcess, port: number, group: boolean) {
-    this.#child = child
-    this.#group = group
-    this.port = port
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4000))
-    child.stdout?.on('data', keep)
-    child.stderr?.on('data', keep)
-    this.#exited = new Promise((resolve) =>
-      child.once('exit', () => {
-        this.#running = false
-        process.off('exit', this.#kill)
-        resolve()
-      }),
-    )
-    // A JVM outlives the node process that started it (other ends: child-lifetime.ts).
-    process.on('exit', this.#kill)
-  }
-
-  get pid(): number {
-    return this.#child.pid ?? -1
-  }
-
-  get running(): boolean {
-    return this.#running
-  }
-
-  #kill = () => {
-    if (!this.#group || !this.#child.pid) return void this.#child.kill('SIGKILL')
-    try {
-      process.kill(-this.#child.pid, 'SIGKILL')
-    } catch {
-      // already gone
-    }
-  }
-
-  async post(html: Buffer | string): Promise<VnuMessage[]> {
-    const response = await fetch(`http://127.0.0.1:${this.port}/?out=json&level=error`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/html; charset=utf-8' },
-      body: typeof html === 'string' ? html : new Uint8Array(html),
-      signal: AbortSignal.timeout(120_000),
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`the HTML checker answered ${response.status}: ${text.slice(0, 300)}`)
-    try {
-      return (JSON.parse(text) as { messages: VnuMessage[] }).messages
-    } catch {
-      throw new Error(`the HTML checker answered no JSON: ${text.slice(0, 300)}`)
-    }
-  }
-
-  async check(root: string, files: readonly string[]): Promise<HtmlError[]> {
-    const results = await pMap(
-      files,
-      async (name) => {
-        const file = relativeFile(root, name)
-        const read = await readFile(path.resolve(root, file)).then(
-          (html) => ({ html }),
-          (error: Error) => ({ error }),
-        )
-        return 'error' in read
-          ? [{ file, message: `the file could not be read: ${read.error.message}` }]
-          : errorsOf(await this.post(read.html), () => file)
-      },
-      { concurrency: CONCURRENT_PAGES },
-    )
-    return results.flat()
-  }
-
-  async stop(): Promise<void> {
-    if (!this.#running) return
-    this.#child.kill('SIGTERM')
-    const timer = setTimeout(this.#kill, 5_000)
-    await this.#exited
-    clearTimeout(timer)
-  }
-}
-
 /**
  * Starts the checker's HTTP service on a free 127.0.0.1 port and waits until it checks a page; it ends
  * with this process however that ends (child-lifetime.ts).
@@ -240,7 +143,7 @@ export async function startHtmlChecker(
   const port = await freeLoopbackPort()
   const tied = tiedToThisProcess(
     [
-      process.env.JAVA ?? 'java',
+      java(),
       ...SERVICE_JVM_FLAGS,
       // Its default is every interface.
       '-Dnu.validator.servlet.bind-address=127.0.0.1',
@@ -257,36 +160,88 @@ export async function startHtmlChecker(
     stdio: [tied.stdin, 'pipe', 'pipe'],
     detached: tied.detached,
   })
-  const spawned = new Promise<Error | null>((resolve) => {
-    child.once('spawn', () => resolve(null))
-    child.once('error', resolve)
+  await once(child, 'spawn').catch((error: Error) => {
+    throw new Error(`the HTML checker did not start: ${error.message}`)
   })
-  const failed = await spawned
-  if (failed) throw new Error(`the HTML checker did not start: ${failed.message}`)
-  const checker = new ServiceChecker(child, port, tied.detached)
-  const deadline = performance.now() + timeoutMs
-  while (checker.running) {
-    if (options.signal?.aborted) {
-      await checker.stop()
-      throw new Error('the HTML checker was stopped while it started')
-    }
-    let messages: VnuMessage[] | null = null
+  let output = ''
+  for (const stream of [child.stdout!, child.stderr!])
+    stream.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)))
+  // A detached child leads a process group (the guard and the JVM): a hard stop kills the group.
+  const kill = () => {
     try {
-      messages = await checker.post(PROBE_PAGE)
+      if (tied.detached) process.kill(-child.pid!, 'SIGKILL')
+      else child.kill('SIGKILL')
+    } catch {}
+  }
+  // A JVM outlives the node process that started it (other ends: child-lifetime.ts).
+  process.on('exit', kill)
+  let running = true
+  const exited = new Promise((resolve) => child.once('exit', resolve)).then(() => {
+    running = false
+    process.off('exit', kill)
+  })
+
+  const post = async (html: Buffer | string): Promise<VnuMessage[]> => {
+    const response = await fetch(`http://127.0.0.1:${port}/?out=json&level=error`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      body: typeof html === 'string' ? html : new Uint8Array(html),
+      signal: AbortSignal.timeout(120_000),
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`the HTML checker answered ${response.status}: ${text.slice(0, 300)}`)
+    try {
+      return (JSON.parse(text) as { messages: VnuMessage[] }).messages
     } catch {
-      // Not listening yet.
+      throw new Error(`the HTML checker answered no JSON: ${text.slice(0, 300)}`)
     }
+  }
+
+  const checker: HtmlChecker = {
+    port,
+    pid: child.pid!,
+    get running() {
+      return running
+    },
+    async check(root, files) {
+      const results = await pMap(
+        files,
+        async (name) => {
+          const file = posix(path.relative(root, path.resolve(root, name)))
+          const html = await readFile(path.resolve(root, file)).catch((error: Error) => error)
+          return Buffer.isBuffer(html)
+            ? errorsOf(await post(html), () => file)
+            : [{ file, message: `the file could not be read: ${html.message}` }]
+        },
+        { concurrency: CONCURRENT_PAGES },
+      )
+      return results.flat()
+    },
+    async stop() {
+      if (!running) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(kill, 5_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+
+  const deadline = performance.now() + timeoutMs
+  const fail = async (message: string) => {
+    await checker.stop()
+    return new Error(message)
+  }
+  while (running) {
+    if (options.signal?.aborted) throw await fail('the HTML checker was stopped while it started')
+    const messages = await post(PROBE_PAGE).catch(() => null) // null: not listening yet
     if (messages) {
       const errors = errorsOf(messages, () => '(probe)')
       if (!errors.length) return checker
-      await checker.stop()
-      throw new Error(`the HTML checker reports errors on a valid page: ${errors[0]!.message}`)
+      throw await fail(`the HTML checker reports errors on a valid page: ${errors[0]!.message}`)
     }
-    if (performance.now() > deadline) {
-      await checker.stop()
-      throw new Error(`the HTML checker did not answer within ${timeoutMs} ms: ${checker.output.slice(-500)}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    if (performance.now() > deadline)
+      throw await fail(`the HTML checker did not answer within ${timeoutMs} ms: ${output.slice(-500)}`)
+    await sleep(250)
   }
-  throw new Error(`the HTML checker exited while starting: ${checker.output.slice(-500)}`)
+  throw new Error(`the HTML checker exited while starting: ${output.slice(-500)}`)
 }

@@ -1,24 +1,18 @@
-/**
- * The publish journal: each publish the webhook accepted, on disk before Sanity hears 202, until a build
- * that carried it has a final answer; what a stop or crash left pending is built again on start.
- */
+/** Each publish the webhook accepted, on disk before Sanity hears 202 until its build's final answer (docs/publishing.md). */
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
+import PQueue from 'p-queue'
 import writeFileAtomic from 'write-file-atomic'
 
 /** The file's name in the site folder: a JSON array of JournalEntry, one a line. */
 export const JOURNAL_FILE = 'publish-journal.json'
-
 /** The append-only journal of earlier versions: replaced by one pending publish (one build covers it). */
 const OLD_JOURNAL_FILE = 'publish-journal.ndjson'
-
 /** How long an accepted delivery's idempotency key is remembered: a day, as webhook.ts's memory. */
 export const KEY_TTL_MS = 24 * 60 * 60_000
-
 /** Most publishes remembered (pending ones and keys still deduplicated). */
 export const MAX_ENTRIES = 10_000
-
 /** Longest document id or type recorded (Sanity's are at most 128 characters); a longer one is left out. */
 export const MAX_FIELD_CHARS = 256
 
@@ -28,19 +22,14 @@ export const keyDigest = (key: string): string => createHash('sha256').update(ke
 export type Delivery = { documentId?: string; type?: string; idempotencyKey?: string }
 
 /** One accepted publish: `keyHash` is its idempotency key's keyDigest, `outcome` its build's answer. */
-export type JournalEntry = {
+export type JournalEntry = Omit<Delivery, 'idempotencyKey'> & {
   id: string
   keyHash?: string
-  documentId?: string
-  type?: string
   at: string
   outcome?: 'live' | 'failed'
 }
 
-/**
- * Writes a file whole, on disk when it resolves (a temporary file fsync'd, renamed, its folder fsync'd).
- * @throws the file system's error; the file is then as it was
- */
+/** Writes a file whole, on disk (its folder fsync'd too) when it resolves; on error the file is as it was. */
 export async function writeAtomic(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true })
   await writeFileAtomic(file, text)
@@ -63,12 +52,12 @@ export class PublishJournal {
   readonly #write: typeof writeAtomic
   readonly #read: (file: string) => Promise<string>
   readonly #now: () => number
-  readonly #maxEntries: number
-  readonly #warn: NonNullable<JournalOptions['warn']>
+  readonly #options: JournalOptions
   /** Every publish still needed, oldest first: what the file holds. */
   #entries: JournalEntry[] = []
   #loaded: Promise<void> | null = null
-  #tail: Promise<unknown> = Promise.resolve()
+  /** Reads and writes, one at a time. */
+  #serial = new PQueue({ concurrency: 1 })
 
   /** @param dir the site folder (`SITE_DIR`), created on the first write when missing */
   constructor(dir: string, options: JournalOptions = {}) {
@@ -76,8 +65,7 @@ export class PublishJournal {
     this.#write = options.write ?? writeAtomic
     this.#read = options.read ?? ((file) => readFile(file, 'utf8'))
     this.#now = options.now ?? Date.now
-    this.#maxEntries = options.maxEntries ?? MAX_ENTRIES
-    this.#warn = options.warn ?? (() => {})
+    this.#options = options
   }
 
   /**
@@ -86,25 +74,26 @@ export class PublishJournal {
    * @throws the file system's error when the file cannot be read (the next call reads again)
    */
   load(): Promise<void> {
-    this.#loaded ??= this.#serial(() => this.#readFile()).catch((error: Error) => {
-      this.#loaded = null
-      throw error
-    })
+    this.#loaded ??= this.#serial
+      .add(() => this.#readFile())
+      .catch((error: Error) => {
+        this.#loaded = null
+        throw error
+      })
     return this.#loaded
   }
 
   /**
-   * Records an accepted publish, on disk when it resolves.
-   * @returns the entry, or 'duplicate' when its idempotency key was accepted less than a day ago
+   * Records an accepted publish, on disk when it resolves; 'duplicate' when its key came less than a day ago.
    * @throws the file system's error (ENOSPC, EPERM, …): nothing was accepted (the webhook answers 503)
    */
   async accept(delivery: Delivery): Promise<JournalEntry | 'duplicate'> {
     await this.load()
-    return this.#serial(async () => {
+    return this.#serial.add(async () => {
       const keyHash = delivery.idempotencyKey ? keyDigest(delivery.idempotencyKey) : undefined
       const now = this.#now()
-      const known = (entry: JournalEntry) => entry.keyHash === keyHash && !this.#keyExpired(entry, now)
-      if (keyHash && this.#entries.some(known)) return 'duplicate'
+      if (keyHash && this.#entries.some((entry) => entry.keyHash === keyHash && !keyExpired(entry, now)))
+        return 'duplicate'
       const entry = toEntry({ ...delivery, id: randomUUID(), keyHash, at: new Date(now).toISOString() })!
       await this.#save([...this.#entries, entry])
       return entry
@@ -116,34 +105,21 @@ export class PublishJournal {
     return this.#entries.filter((entry) => !entry.outcome)
   }
 
-  /**
-   * Marks publishes done (a build that carried them had its final answer); other ids are ignored.
-   * @throws the file system's error; the entries then stay pending (built again on the next start)
-   */
+  /** Marks publishes done (their build's final answer); on a write error they stay pending (built again on start). */
   async done(ids: readonly string[], outcome: 'live' | 'failed'): Promise<void> {
     await this.load()
-    return this.#serial(async () => {
+    return this.#serial.add(async () => {
       const carried = (entry: JournalEntry) => !entry.outcome && ids.includes(entry.id)
       if (this.#entries.some(carried))
         await this.#save(this.#entries.map((entry) => (carried(entry) ? { ...entry, outcome } : entry)))
     })
   }
 
-  #serial<T>(write: () => Promise<T>): Promise<T> {
-    const run = this.#tail.then(write)
-    this.#tail = run.catch(() => undefined)
-    return run
-  }
-
-  #keyExpired(entry: JournalEntry, now: number): boolean {
-    return now - Date.parse(entry.at) >= KEY_TTL_MS
-  }
-
   /** Writes and holds `entries`, less done ones past their key's day and the oldest over `maxEntries`. */
   async #save(entries: JournalEntry[]): Promise<void> {
     const now = this.#now()
-    let kept = entries.filter((entry) => !entry.outcome || (entry.keyHash && !this.#keyExpired(entry, now)))
-    const excess = kept.length - this.#maxEntries
+    let kept = entries.filter((entry) => !entry.outcome || (entry.keyHash && !keyExpired(entry, now)))
+    const excess = kept.length - (this.#options.maxEntries ?? MAX_ENTRIES)
     if (excess > 0) {
       const oldest = [...kept.filter((entry) => entry.outcome), ...kept.filter((entry) => !entry.outcome)]
       const dropped = new Set(oldest.slice(0, excess))
@@ -165,13 +141,15 @@ export class PublishJournal {
     if (!entries) {
       const aside = `${this.file}.damaged-${this.#now()}`
       await rename(this.file, aside)
-      this.#warn(`${this.file} is not a publish journal; set aside as ${aside}, and one build runs`)
+      this.#options.warn?.(`${this.file} is not a publish journal; set aside as ${aside}, and one build runs`)
     }
     // What it held is unknown: one pending publish, whose build covers it, written before the old file goes.
     await this.#save([...(entries ?? []), { id: randomUUID(), at: new Date(this.#now()).toISOString() }])
     if (oldText !== undefined) await rm(old, { force: true })
   }
 }
+
+const keyExpired = (entry: JournalEntry, now: number) => now - Date.parse(entry.at) >= KEY_TTL_MS
 
 const ifMissing = (error: NodeJS.ErrnoException): undefined => {
   if (error.code === 'ENOENT') return undefined
@@ -193,13 +171,13 @@ function toEntry(value: Record<string, unknown>): JournalEntry | null {
 
 /** The journal's entries, or null when the text is not a journal. */
 function parseEntries(text: string): JournalEntry[] | null {
-  let values: unknown
   try {
-    values = JSON.parse(text)
+    const values: unknown = JSON.parse(text)
+    const entries = Array.isArray(values)
+      ? values.map((value) => (value instanceof Object ? toEntry(value) : null))
+      : [null]
+    return entries.every((entry) => entry !== null) ? entries : null
   } catch {
     return null
   }
-  if (!Array.isArray(values)) return null
-  const entries = values.map((value) => (value && typeof value === 'object' ? toEntry(value) : null))
-  return entries.every((entry) => entry !== null) ? entries : null
 }

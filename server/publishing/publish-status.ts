@@ -49,10 +49,8 @@ export function reasonFor(documentId: string, reason: string): string {
 function stateFor(documentId: string, status: DocumentStatus | null, editor: boolean) {
   if (!status) return { state: 'unknown' as const }
   if (status.state !== 'failed') return status
-  const { at, reason } = status
-  return editor
-    ? { state: status.state, at, reason: reasonFor(documentId, reason) }
-    : { state: status.state, at }
+  const { reason, ...shown } = status
+  return editor ? { ...shown, reason: reasonFor(documentId, reason) } : shown
 }
 
 /** An id that is not a Sanity document id answers 400. */

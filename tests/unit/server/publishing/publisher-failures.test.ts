@@ -8,8 +8,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { failureReason, stepFailure } from '@/server/publishing/build-command'
-import { CoalescingQueue } from '@/server/publishing/queue'
-import { deliverWebhook, NODE, operatorHeaders, startFixture, type Fixture } from './helpers/publisherFixture'
+import {
+  deliverWebhook,
+  NODE,
+  operatorHeaders,
+  startFixture,
+  type Fixture,
+} from '../../helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'failures-secret-0123456789abcdef01234567'
@@ -32,46 +37,6 @@ const publish = async (id: string) => {
 /** An error as Node's fs gives it when the disk is full. */
 const diskFull = (syscall: string) =>
   Object.assign(new Error(`ENOSPC: no space left on device, ${syscall}`), { code: 'ENOSPC', syscall })
-
-describe('the build queue', () => {
-  test('never swallows a rejection: each is told to its handler, and the queue goes on', async () => {
-    const errors: unknown[] = []
-    let runs = 0
-    const queue = new CoalescingQueue(
-      () => {
-        runs += 1
-        if (runs === 1) return Promise.reject(new Error('first'))
-        if (runs === 2) throw new Error('second, thrown before any promise')
-        return Promise.resolve()
-      },
-      (error) => errors.push(error),
-    )
-    for (let i = 0; i < 3; i++) {
-      queue.request()
-      await queue.idle()
-    }
-    expect(runs).toBe(3)
-    expect(errors.map((error) => (error as Error).message)).toEqual([
-      'first',
-      'second, thrown before any promise',
-    ])
-  })
-
-  test('a handler that throws is reported and leaves no one waiting', async () => {
-    const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined)
-    const queue = new CoalescingQueue(
-      () => Promise.reject(new Error('run')),
-      () => {
-        throw new Error('handler')
-      },
-    )
-    queue.request()
-    await queue.idle()
-    expect(queue.running).toBe(false)
-    expect(printed).toHaveBeenCalledWith(expect.stringContaining('error handler'), expect.any(Error))
-    printed.mockRestore()
-  })
-})
 
 describe("a build's reason names its cause", () => {
   test('keeps content errors, file:line lines and error messages; drops stack frames', () => {

@@ -4,8 +4,8 @@
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { keyDigest } from '@/server/publishing/publish-journal'
 import { deliveryKey } from '@/server/publishing/webhook'
-import { checkSignature } from '@/server/publishing/webhook-signature'
-import { buildCount, startFixture, type Fixture } from './helpers/publisherFixture'
+import { checkSignature } from '@/server/publishing/webhook'
+import { buildCount, startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 const SECRET = 'test-secret-1234'
 let site: Fixture
@@ -115,10 +115,12 @@ test('without a secret the route is off (404)', async () => {
 test('checkSignature compares in constant time over the raw bytes', async () => {
   const raw = Buffer.from('{"a":"é"}')
   const header = await encodeSignatureHeader(raw.toString('utf8'), clock, SECRET)
-  expect(await checkSignature(raw, header, SECRET, clock)).toMatchObject({ ok: true })
+  expect(await checkSignature(raw, header, [SECRET], clock)).toMatchObject({ ok: true })
   // Same JSON, other bytes (re-encoded): refused, so the raw body must be what is checked.
-  expect(await checkSignature(Buffer.from('{"a": "é"}'), header, SECRET, clock)).toMatchObject({ ok: false })
-  expect(await checkSignature(raw, header.slice(0, -2), SECRET, clock)).toEqual({
+  expect(await checkSignature(Buffer.from('{"a": "é"}'), header, [SECRET], clock)).toMatchObject({
+    ok: false,
+  })
+  expect(await checkSignature(raw, header.slice(0, -2), [SECRET], clock)).toEqual({
     ok: false,
     reason: 'signature mismatch',
   })

@@ -6,7 +6,6 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
-import { CoalescingQueue } from '@/server/publishing/queue'
 import {
   buildCount,
   deliverWebhook,
@@ -14,7 +13,7 @@ import {
   operatorHeaders,
   startFixture,
   type Fixture,
-} from './helpers/publisherFixture'
+} from '../../helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'burst-secret'
@@ -30,29 +29,6 @@ const health = async () =>
   (await site.app.inject({ url: '/healthz', headers: operatorHeaders(SECRET) })).json()
 
 const publish = (id: string) => deliverWebhook(site, SECRET, id)
-
-test('the queue runs one job at a time; requests during a run cause exactly one more', async () => {
-  let runs = 0
-  let release: () => void = () => undefined
-  const queue = new CoalescingQueue(
-    async () => {
-      runs += 1
-      await new Promise<void>((resolve) => (release = resolve))
-    },
-    (error) => {
-      throw error
-    },
-  )
-  expect(queue.request()).toBe('started')
-  for (let i = 0; i < 20; i++) expect(queue.request()).toBe('queued')
-  release()
-  await new Promise((resolve) => setImmediate(resolve))
-  expect(runs).toBe(2)
-  expect(queue.pending).toBe(false)
-  release()
-  await queue.idle()
-  expect(runs).toBe(2)
-})
 
 test('a burst of 50 signed publishes gives at most 2 builds, and the last content is live', async () => {
   site.buildEnv.FAKE_BUILD_MS = '300'

@@ -22,7 +22,7 @@ import {
   writeAtomic,
 } from '@/server/publishing/publish-journal'
 import { webhookHeaders } from '@/scripts/publisher-client'
-import { buildCount, deliverWebhook, startFixture, type Fixture } from './helpers/publisherFixture'
+import { buildCount, deliverWebhook, startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'journal-secret'
