@@ -14,11 +14,10 @@ import { getSiteSettings } from '../../lib/content/index.ts'
 import { previewImageOrigins } from '../../lib/content/preview-images.ts'
 import { sourceFromEnv } from '../../lib/content/source.ts'
 import { PREVIEW_DIST_DIR, previewModeId } from './preview-build.ts'
-import { compressed } from './preview-compression.ts'
 import { consoleToLog, errorFields } from './preview-console.ts'
 import { refuseSecrets } from './preview-env.ts'
 import { PreviewMedia } from './preview-media.ts'
-import { PreviewRenderer, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
+import { compressed, PreviewRenderer, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
 
 // Synchronous: a line written just before the process exits is not lost.
 const log = pino({ base: { proc: 'preview' } }, pino.destination({ dest: 1, sync: true }))
@@ -88,7 +87,7 @@ async function main() {
   })
   await rm(socket, { force: true })
   // Compressed here, not by the publisher, which streams the bytes through visitors' event loop.
-  const server = createServer(compressed((req, res) => void renderer.handle(req, res)))
+  const server = createServer(compressed((req, res) => renderer.handle(req, res)))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(socket, resolve)

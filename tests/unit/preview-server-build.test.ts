@@ -47,7 +47,7 @@ test('next.config.mjs: the same variable chooses the preview server, the product
   const { default: nextConfig, PREVIEW_SERVER_DIST_DIR } = (await import(configFile)) as NextConfigModule
   expect(nextConfig(PHASE_PRODUCTION_BUILD)).toMatchObject({ output: 'export' })
   expect(nextConfig(PHASE_PRODUCTION_BUILD)).not.toHaveProperty('distDir')
-  // Its process compresses its answers itself, brotli included (server/preview/preview-compression.ts).
+  // Its process compresses its answers itself, brotli included (server/preview/preview-renderer.ts, `compressed`).
   expect(nextConfig(PHASE_PRODUCTION_SERVER)).toMatchObject({
     distDir: PREVIEW_SERVER_DIST_DIR,
     compress: false,
