@@ -5,7 +5,7 @@ import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionI
 import { evaluateSync, parse, toJS } from 'groq-js'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { noteDraftsRead } from './drafts-read.ts'
+import { noteDraftsRead, oncePerRender } from './drafts-read.ts'
 import { recordRead, scannedTypes, type ReadScope } from './reads.ts'
 import type { VettedView } from './draft-vetting.ts'
 import type { StoredDocument } from './stored-document.ts'
@@ -280,7 +280,7 @@ type LakeVetted = VettedView & { revisions: string }
 
 const lakeSnapshots = new Map<string, Promise<LakeVetted>>()
 
-/** The Content Lake through a preview perspective: one raw snapshot, placed and vetted as a local file is. */
+/** The Content Lake through a preview perspective: one raw snapshot a render, placed and vetted as a local file is. */
 function lakeVetted(source: ContentLakeSource): Promise<LakeVetted> {
   const key = JSON.stringify([
     source.apiHost,
@@ -289,6 +289,10 @@ function lakeVetted(source: ContentLakeSource): Promise<LakeVetted> {
     source.token,
     source.perspective,
   ])
+  return oncePerRender(key, () => lakeSnapshot(source, key))
+}
+
+function lakeSnapshot(source: ContentLakeSource, key: string): Promise<LakeVetted> {
   let pending = lakeSnapshots.get(key)
   if (!pending) {
     pending = (async () => {

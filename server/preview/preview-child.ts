@@ -37,16 +37,11 @@ function warmUp(socket: string): Promise<number | string> {
   })
 }
 
-function socketPath(): string {
-  const socket = process.env.PREVIEW_SOCKET
-  if (!socket) throw new Error('preview process: PREVIEW_SOCKET (the Unix socket to listen on) is not set')
-  return socket
-}
-
 async function main() {
   const started = performance.now()
   const root = process.cwd()
-  const socket = socketPath()
+  const socket = process.env.PREVIEW_SOCKET
+  if (!socket) throw new Error('preview process: PREVIEW_SOCKET (the Unix socket to listen on) is not set')
   // Loaded here (Next reuses the result) so a secret in a .env* file is refused before anything runs.
   nextEnv.loadEnvConfig(root)
   refuseSecrets("after Next's .env* files were loaded")

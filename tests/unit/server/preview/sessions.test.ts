@@ -10,7 +10,7 @@ import {
   PREVIEW_SESSIONS_PER_CLIENT,
   PreviewSessions,
 } from '@/server/preview/preview-sessions'
-import { startFixture, type Fixture } from './helpers/publisherFixture'
+import { startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 const PREVIEW = 'preview-secret-for-tests-0123456789abcdef'
 
@@ -20,12 +20,7 @@ describe('the sessions table', () => {
     const editor = sessions.open('198.51.100.1')
     const flood = Array.from({ length: 10 }, () => sessions.open('203.0.113.7'))
     expect(sessions.find(editor)).toBe(true)
-    expect(flood.map((value) => sessions.find(value))).toEqual([
-      ...Array(7).fill(false),
-      true,
-      true,
-      true,
-    ])
+    expect(flood.map((value) => sessions.find(value))).toEqual([...Array(7).fill(false), true, true, true])
     expect(sessions.size).toBe(4)
   })
 

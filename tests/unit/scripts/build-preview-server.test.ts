@@ -26,7 +26,7 @@ import type { NextConfig } from 'next'
 
 /** next.config.mjs, typed by its JSDoc (TypeScript does not read the .mjs itself here). */
 type NextConfigModule = { default: (phase: string) => NextConfig; PREVIEW_SERVER_DIST_DIR: string }
-const configFile: string = '../../next.config.mjs'
+const configFile: string = '../../../next.config.mjs'
 
 const env = { ...process.env }
 afterEach(() => {
