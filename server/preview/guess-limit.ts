@@ -21,10 +21,7 @@ export class GuessLimit {
     this.#max = max
   }
 
-  /**
-   * Refuses a locked client with 429 and Retry-After (seconds), before its guess costs a check.
-   * @returns true when the request was answered (the caller stops there)
-   */
+  /** Answers a locked client 429 with Retry-After (seconds), before its guess costs a check: true if so. */
   refuseIfLocked(request: FastifyRequest, reply: FastifyReply): boolean {
     const left = this.#locked.getRemainingTTL(request.ip)
     if (left <= 0) return false
@@ -36,10 +33,7 @@ export class GuessLimit {
     return true
   }
 
-  /**
-   * Counts a wrong guess of the request's client (logged once per window) and locks it at the limit.
-   * @param what for the log, e.g. 'preview secret'
-   */
+  /** Counts a wrong guess (`what`, e.g. 'preview secret', logged once per window), locking at the limit. */
   async wrongGuess(request: FastifyRequest, what: string): Promise<void> {
     const limit = await this.#count(request)
     if (limit.isAllowed) return

@@ -36,8 +36,7 @@ export async function previewModeId(root: string): Promise<string> {
 }
 
 /**
- * Builds the preview when it is missing or older than the code; `signal` kills a running build.
- * @returns ms the build took, 0 when none was needed
+ * Builds the preview when missing or older than the code (`signal` kills it); ms it took, 0 if none.
  * @throws Error with the build's reason when it fails, or when it recorded no version
  */
 export async function ensurePreviewBuild(root: string, log: Logger, signal?: AbortSignal): Promise<number> {

@@ -1,9 +1,4 @@
-/**
- * The preview process: renders editors' drafts apart from the publisher, behind a Unix socket
- * only the publisher opens, and ends when the publisher's IPC channel closes
- * (docs/architecture.md, "In a process of its own"). Settings: PREVIEW_SOCKET,
- * PREVIEW_STUDIO_ORIGINS, PREVIEW_LIMITS (JSON) and the content source's; never a secret.
- */
+/** The preview process (docs/architecture.md): PREVIEW_SOCKET, PREVIEW_STUDIO_ORIGINS, PREVIEW_LIMITS (JSON), never a secret. */
 import { createServer, request } from 'node:http'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'

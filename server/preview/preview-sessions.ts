@@ -1,8 +1,6 @@
 /**
- * Editors' preview sessions (the preview cookie names one), open until their lifetime ends, the editor
- * leaves preview or the publisher restarts. One client address holds at most `perClient` (its own oldest
- * ends first), and a full table ends the oldest of the client holding the most: a secret holder opening
- * sessions from one address, or a few, never ends those of editors elsewhere.
+ * Editors' preview sessions, until their lifetime ends, they leave or the publisher restarts; a client's
+ * own oldest ends first, so one secret holder, from one address or a few, never ends editors' elsewhere.
  */
 import { randomBytes } from 'node:crypto'
 
@@ -44,11 +42,7 @@ export class PreviewSessions {
     return this.#open.size
   }
 
-  /**
-   * Opens a session for a client, ending others as the module comment says.
-   * @param client the client's address (`request.ip`, which honours TRUST_PROXY)
-   * @returns the cookie's (unsigned) value for the new session
-   */
+  /** The new session's cookie value (unsigned) for `client` (`request.ip`, which honours TRUST_PROXY). */
   open(client: string): string {
     const value = `${randomBytes(18).toString('base64url')}.${this.#now()}`
     const own = this.#sessionsOf(client)
