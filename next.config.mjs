@@ -16,7 +16,7 @@ export default function nextConfig(phase) {
   const previewServer = phase === PHASE_PRODUCTION_SERVER || buildingPreviewServer()
   return {
     ...(previewServer
-      ? // Its process compresses its answers itself, brotli included (server/preview/preview-compression.ts).
+      ? // Its process compresses its answers itself, brotli included (server/preview/preview-renderer.ts, `compressed`).
         { distDir: PREVIEW_SERVER_DIST_DIR, compress: false }
       : {
           output: 'export',

@@ -4,12 +4,13 @@ import path from 'node:path'
 import { ContentError, getMediaAssets } from '../lib/content/index.ts'
 import { syncMedia } from '../lib/content/media-sync.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
+import { codeVersion } from '../lib/code-version.ts'
 import { NEXT_TARGET_ENV, PREVIEW_SERVER_TARGET } from '../lib/next-target.ts'
-import { markPreviewBuild, previewCodeVersion } from '../server/preview/preview-build.ts'
+import { markPreviewBuild } from '../server/preview/preview-build.ts'
 
 const root = process.cwd()
 // Taken before the build: a change made while it runs makes the next start build again.
-const version = await previewCodeVersion(root)
+const version = await codeVersion(root)
 const started = performance.now()
 const source = sourceFromEnv()
 try {

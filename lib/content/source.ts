@@ -4,7 +4,7 @@ import type { ClientPerspective, ContentSourceMap, QueryParams, SanityClient } f
 import { DocumentId, getPublishedId, getVersionNameFromId, isDraftId, isVersionId } from '@sanity/id-utils'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { noteDraftsRead } from './drafts-read.ts'
+import { noteDraftsRead, oncePerRender } from './drafts-read.ts'
 import { recordRead, type ReadScope } from './reads.ts'
 import { snapshotQuery, type SnapshotQuery } from './scan-narrowing.ts'
 import type { VettedView } from './draft-vetting.ts'
@@ -269,7 +269,7 @@ type LakeVetted = VettedView & { revisions: string }
 
 const lakeSnapshots = new Map<string, Promise<LakeVetted>>()
 
-/** The Content Lake through a preview perspective: one raw snapshot, placed and vetted as a local file is. */
+/** The Content Lake through a preview perspective: one raw snapshot a render, placed and vetted as a local file is. */
 function lakeVetted(source: ContentLakeSource): Promise<LakeVetted> {
   const key = JSON.stringify([
     source.apiHost,
@@ -278,6 +278,10 @@ function lakeVetted(source: ContentLakeSource): Promise<LakeVetted> {
     source.token,
     source.perspective,
   ])
+  return oncePerRender(key, () => lakeSnapshot(source, key))
+}
+
+function lakeSnapshot(source: ContentLakeSource, key: string): Promise<LakeVetted> {
   let pending = lakeSnapshots.get(key)
   if (!pending) {
     pending = (async () => {

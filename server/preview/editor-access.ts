@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import type { SanityClient } from '@sanity/client'
 import { urlSearchParamPreviewSecret, validatePreviewUrl } from '@sanity/preview-url-secret'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 import type { GuessLimit } from './guess-limit.ts'
 import { matchesSecret } from '../secrets.ts'
 
@@ -33,8 +34,8 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 export class EditorAccess {
   #options: EditorAccessOptions
-  /** sha256 of a checked secret -> until when it is trusted. */
-  #checked = new Map<string, number>()
+  /** sha256 of the secrets checked in the last CHECKED_SECRET_MS. */
+  #checked = new LRUCache<string, true>({ max: 1000, ttl: CHECKED_SECRET_MS })
 
   constructor(options: EditorAccessOptions) {
     this.#options = options
@@ -59,14 +60,12 @@ export class EditorAccess {
     const { presentation } = this.#options
     if (!presentation) return false
     const key = createHash('sha256').update(token).digest('base64url')
-    const until = this.#checked.get(key)
-    if (until !== undefined && until > Date.now()) return true
+    if (this.#checked.has(key)) return true
     try {
       const url = `/?${urlSearchParamPreviewSecret}=${encodeURIComponent(token)}`
       const { isValid } = await validatePreviewUrl(presentation, url)
       if (!isValid) return false
-      this.#checked.set(key, Date.now() + CHECKED_SECRET_MS)
-      if (this.#checked.size > 1000) this.#checked.delete(this.#checked.keys().next().value!)
+      this.#checked.set(key, true)
       return true
     } catch (error) {
       request.log.error(

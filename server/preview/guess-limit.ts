@@ -3,36 +3,28 @@
  * @fastify/rate-limit; right answers never count) is refused with 429 until its window ends.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 
 /** Wrong guesses allowed per client and window. */
 export const WRONG_GUESSES = { max: 10, timeWindow: 60_000 } as const
 
-export type GuessLimitOptions = { max: number; timeWindow: number }
-
 /** Needs `@fastify/rate-limit` registered on the app. */
 export class GuessLimit {
   #count: ReturnType<FastifyInstance['createRateLimit']>
-  #lockedUntil = new Map<string, number>()
+  /** Locked clients, each until its window ends. */
+  #locked = new LRUCache<string, true>({ max: 10_000 })
   #max: number
 
   /** @param options max wrong guesses per timeWindow (ms), per client */
-  constructor(app: FastifyInstance, { max, timeWindow }: GuessLimitOptions) {
+  constructor(app: FastifyInstance, { max, timeWindow }: { max: number; timeWindow: number }) {
     this.#count = app.createRateLimit({ max, timeWindow })
     this.#max = max
   }
 
-  /**
-   * Refuses a locked client with 429 and Retry-After (seconds), before its guess costs a check.
-   * @returns true when the request was answered (the caller stops there)
-   */
+  /** Answers a locked client 429 with Retry-After (seconds), before its guess costs a check: true if so. */
   refuseIfLocked(request: FastifyRequest, reply: FastifyReply): boolean {
-    const until = this.#lockedUntil.get(request.ip)
-    if (until === undefined) return false
-    const left = until - Date.now()
-    if (left <= 0) {
-      this.#lockedUntil.delete(request.ip)
-      return false
-    }
+    const left = this.#locked.getRemainingTTL(request.ip)
+    if (left <= 0) return false
     void reply
       .code(429)
       .header('Retry-After', String(Math.ceil(left / 1000)))
@@ -41,28 +33,22 @@ export class GuessLimit {
     return true
   }
 
-  /**
-   * Counts a wrong guess of the request's client (logged once per window) and locks it at the limit.
-   * @param what for the log, e.g. 'preview secret'
-   */
+  /** Counts a wrong guess (`what`, e.g. 'preview secret', logged once per window), locking at the limit. */
   async wrongGuess(request: FastifyRequest, what: string): Promise<void> {
     const limit = await this.#count(request)
     if (limit.isAllowed) return
-    const used = this.#max - limit.remaining
-    if (used === 1)
+    const { ip } = request
+    if (this.#max - limit.remaining === 1)
       request.log.warn(
-        { event: 'guess.wrong', what, client: request.ip },
-        `wrong ${what} from ${request.ip} (further ones in this minute are counted, not logged)`,
+        { event: 'guess.wrong', what, client: ip },
+        `wrong ${what} from ${ip} (further ones in this minute are counted, not logged)`,
       )
-    if (limit.remaining === 0 && !this.#lockedUntil.has(request.ip)) {
-      this.#lockedUntil.set(request.ip, Date.now() + limit.ttl)
-      request.log.warn(
-        { event: 'guess.locked', what, client: request.ip, seconds: Math.ceil(limit.ttl / 1000) },
-        `${this.#max} wrong attempts from ${request.ip}: refused for ${Math.ceil(limit.ttl / 1000)} s`,
-      )
-      // Bounded: forget locks that ended.
-      if (this.#lockedUntil.size > 10_000)
-        for (const [client, end] of this.#lockedUntil) if (end <= Date.now()) this.#lockedUntil.delete(client)
-    }
+    if (limit.remaining > 0 || this.#locked.has(ip)) return
+    this.#locked.set(ip, true, { ttl: limit.ttl })
+    const seconds = Math.ceil(limit.ttl / 1000)
+    request.log.warn(
+      { event: 'guess.locked', what, client: ip, seconds },
+      `${this.#max} wrong attempts from ${ip}: refused for ${seconds} s`,
+    )
   }
 }

@@ -11,9 +11,6 @@ const BUILD_ARGV = ['npm', 'run', 'build:preview']
 
 const VERSION_FILE = 'code-version.txt'
 
-/** Content and settings are read per request, so only the code counts. */
-export const previewCodeVersion = codeVersion
-
 /** Records the code version a preview build in `root` succeeded from. */
 export async function markPreviewBuild(root: string, version: string): Promise<void> {
   await writeFile(path.join(root, PREVIEW_DIST_DIR, VERSION_FILE), `${version}\n`)
@@ -39,12 +36,11 @@ export async function previewModeId(root: string): Promise<string> {
 }
 
 /**
- * Builds the preview when it is missing or older than the code; `signal` kills a running build.
- * @returns ms the build took, 0 when none was needed
+ * Builds the preview when missing or older than the code (`signal` kills it); ms it took, 0 if none.
  * @throws Error with the build's reason when it fails, or when it recorded no version
  */
 export async function ensurePreviewBuild(root: string, log: Logger, signal?: AbortSignal): Promise<number> {
-  const version = await previewCodeVersion(root)
+  const version = await codeVersion(root)
   if ((await builtVersion(root)) === version) return 0
   log.info({ event: 'preview.build' }, 'preview: building (its build is missing or older than the code)')
   const outcome = await runBuildCommand({ argv: BUILD_ARGV, cwd: root, signal })

@@ -1,9 +1,4 @@
-/**
- * The preview process: renders editors' drafts apart from the publisher, behind a Unix socket
- * only the publisher opens, and ends when the publisher's IPC channel closes
- * (docs/architecture.md, "In a process of its own"). Settings: PREVIEW_SOCKET,
- * PREVIEW_STUDIO_ORIGINS, PREVIEW_LIMITS (JSON) and the content source's; never a secret.
- */
+/** The preview process (docs/architecture.md): PREVIEW_SOCKET, PREVIEW_STUDIO_ORIGINS, PREVIEW_LIMITS (JSON), never a secret. */
 import { createServer, request } from 'node:http'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -14,11 +9,10 @@ import { getSiteSettings } from '../../lib/content/index.ts'
 import { previewImageOrigins } from '../../lib/content/preview-images.ts'
 import { sourceFromEnv } from '../../lib/content/source.ts'
 import { PREVIEW_DIST_DIR, previewModeId } from './preview-build.ts'
-import { compressed } from './preview-compression.ts'
 import { consoleToLog, errorFields } from './preview-console.ts'
 import { refuseSecrets } from './preview-env.ts'
 import { PreviewMedia } from './preview-media.ts'
-import { PreviewRenderer, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
+import { compressed, PreviewRenderer, RUNAWAY_EXIT_CODE, type RenderLimits } from './preview-renderer.ts'
 
 // Synchronous: a line written just before the process exits is not lost.
 const log = pino({ base: { proc: 'preview' } }, pino.destination({ dest: 1, sync: true }))
@@ -38,16 +32,11 @@ function warmUp(socket: string): Promise<number | string> {
   })
 }
 
-function socketPath(): string {
-  const socket = process.env.PREVIEW_SOCKET
-  if (!socket) throw new Error('preview process: PREVIEW_SOCKET (the Unix socket to listen on) is not set')
-  return socket
-}
-
 async function main() {
   const started = performance.now()
   const root = process.cwd()
-  const socket = socketPath()
+  const socket = process.env.PREVIEW_SOCKET
+  if (!socket) throw new Error('preview process: PREVIEW_SOCKET (the Unix socket to listen on) is not set')
   // Loaded here (Next reuses the result) so a secret in a .env* file is refused before anything runs.
   nextEnv.loadEnvConfig(root)
   refuseSecrets("after Next's .env* files were loaded")
@@ -88,7 +77,7 @@ async function main() {
   })
   await rm(socket, { force: true })
   // Compressed here, not by the publisher, which streams the bytes through visitors' event loop.
-  const server = createServer(compressed((req, res) => void renderer.handle(req, res)))
+  const server = createServer(compressed((req, res) => renderer.handle(req, res)))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(socket, resolve)

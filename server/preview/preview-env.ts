@@ -1,6 +1,4 @@
-/**
- * The publisher's secrets, which the preview process must never hold (SECURITY.md, "What editors save").
- */
+/** The publisher's secrets, which the preview process must never hold (SECURITY.md, "What editors save"). */
 
 /** The webhook's and the preview's secrets (with a rotation's previous ones) and the seed's write token. */
 export const WITHHELD_SETTINGS: readonly string[] = [
@@ -20,11 +18,7 @@ export function previewEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 export const secretsIn = (env: Readonly<Record<string, string | undefined>>): string[] =>
   WITHHELD_SETTINGS.filter((name) => env[name])
 
-/**
- * For the preview process: refuses to go on holding a withheld setting.
- * @param when what just happened, for the message (e.g. "after Next loaded its .env files")
- * @throws Error naming each such variable, never its value
- */
+/** @throws Error naming (never showing) each withheld setting `env` holds; `when` says what just happened */
 export function refuseSecrets(
   when: string,
   env: Readonly<Record<string, string | undefined>> = process.env,

@@ -37,8 +37,6 @@ export type PreviewMediaOptions = {
   maxBytes?: number
 }
 
-class Refused extends Error {}
-
 export class PreviewMedia {
   #options: PreviewMediaOptions
   #reads = new PQueue({ concurrency: READS.concurrency })
@@ -80,14 +78,14 @@ export class PreviewMedia {
   /** Only when the file's sha1 is the one the id carries, so the address names the bytes. */
   async #datasetImage(assetId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Exactly an asset id: no encoding, separator or dot segment gets this far.
-    if (!isImageAssetId(assetId)) throw new Refused(`"${assetId}" is not a Sanity image asset id`)
+    if (!isImageAssetId(assetId)) throw new Error(`"${assetId}" is not a Sanity image asset id`)
     const { source, maxBytes = PREVIEW_MEDIA_MAX_BYTES } = this.#options
-    if (source.kind !== 'local') throw new Refused('the Content Lake serves its images from its CDN')
+    if (source.kind !== 'local') throw new Error('the Content Lake serves its images from its CDN')
     const extension = assetId.slice(assetId.lastIndexOf('-') + 1)
     const type = imageMimeType(extension)
-    if (!type) throw new Refused(`"${assetId}" is not a kind of image the preview sends`)
+    if (!type) throw new Error(`"${assetId}" is not a kind of image the preview sends`)
     const [asset] = (await runQuery(mediaAssetsQuery, { referenced: [assetId] }, source)) as MediaAsset[]
-    if (!asset) throw new Refused(`the dataset has no asset "${assetId}"`)
+    if (!asset) throw new Error(`the dataset has no asset "${assetId}"`)
     const name = asset.originalFilename
     if (!name || path.basename(name) !== name || name === '..' || name.includes('\0'))
       throw new ContentError(assetId, 'originalFilename', 'must be a plain file name, not a path')
@@ -109,31 +107,33 @@ export class PreviewMedia {
     })
     // As the build will write it: the editor sees what visitors will get.
     const sent = extension === 'svg' ? await sanitiseSvg(bytes, assetId) : bytes
-    res.writeHead(200, this.#headers(type, sent.length))
+    res.writeHead(200, imageHeaders(type, sent.length))
     res.end(req.method === 'HEAD' ? undefined : sent)
   }
 
   async #copiedImage(name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isMediaFileName(name)) throw new Refused(`"${name}" is not a name the media step writes`)
+    if (!isMediaFileName(name)) throw new Error(`"${name}" is not a name the media step writes`)
     const type = imageMimeType(name.slice(name.lastIndexOf('.') + 1))
-    if (!type) throw new Refused(`"${name}" is not a kind of image`)
+    if (!type) throw new Error(`"${name}" is not a kind of image`)
     const file = path.join(this.#options.publicDir, MEDIA_URL_DIR, name)
     const handle = await open(file)
     try {
       const stats = await handle.stat()
-      if (!stats.isFile()) throw new Refused(`${file} is not a file`)
-      res.writeHead(200, this.#headers(type, stats.size))
+      if (!stats.isFile()) throw new Error(`${file} is not a file`)
+      res.writeHead(200, imageHeaders(type, stats.size))
       if (req.method === 'HEAD') return void res.end()
       await pipeline(handle.createReadStream({ autoClose: false }), res)
     } finally {
       await handle.close()
     }
   }
-
-  #headers(type: string, length: number): Record<string, string> {
-    return { ...MEDIA_HEADERS, 'Content-Type': type, 'Content-Length': String(length) }
-  }
 }
+
+const imageHeaders = (type: string, length: number) => ({
+  ...MEDIA_HEADERS,
+  'Content-Type': type,
+  'Content-Length': String(length),
+})
 
 /** @throws Error unless `file` is a regular file of at most `maxBytes` */
 async function readAtMost(file: string, maxBytes: number): Promise<Buffer> {

@@ -52,7 +52,7 @@ export class PreviewDown extends Error {
   }
 }
 
-/** RFC 9110 7.6.1, and `Expect` (Node has already answered `100-continue`). */
+/** RFC 9110 7.6.1's, with `proxy-*` below, and `Expect` (Node has already answered `100-continue`). */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -60,13 +60,10 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'te',
   'trailer',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
   'expect',
 ])
 
-/** Headers without `HOP_BY_HOP`, any `proxy-*`, and those the Connection header names. */
+/** Headers without `HOP_BY_HOP`, any `proxy-*` (RFC 9110 7.6.1's among them), and those the Connection header names. */
 function withoutHopByHop<T>(headers: Record<string, T>): Record<string, T> {
   const named = String(headers.connection ?? '')
     .toLowerCase()
@@ -80,34 +77,25 @@ function withoutHopByHop<T>(headers: Record<string, T>): Record<string, T> {
   )
 }
 
-/** The publisher's own answer to a request it will not hand over (absolute-form target, upgrade), or null. */
-function unproxiable(request: FastifyRequest): { status: number; text: string } | null {
-  if (!request.url.startsWith('/'))
-    return { status: 400, text: 'The preview answers requests for a path of this site, not for a whole URL.' }
-  if (request.headers.upgrade !== undefined)
-    return { status: 501, text: 'The preview does not take WebSocket or other protocol upgrades.' }
-  return null
-}
-
 /** What the app hands preview requests to (tests give a stand-in). */
 export type PreviewHandler = {
   handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
 }
 
+/**
+ * `studioOrigins` (STUDIO_ORIGINS) may frame preview pages; `env` is the publisher's by default, before
+ * its secrets are blanked; `build` (default true) builds a missing or older preview first; `restartDelayMs`
+ * (default 1 s) doubles up to 30 s while it keeps failing; `program` is preview-child.ts but in tests.
+ */
 export type PreviewProcessOptions = {
   root: string
   log: Logger
-  /** STUDIO_ORIGINS: they may frame preview pages (Presentation). */
   studioOrigins: readonly string[]
   heapMb?: number
   limits?: Partial<RenderLimits>
-  /** Before the secrets are blanked (default: the publisher's). */
   env?: NodeJS.ProcessEnv
-  /** Build the preview first when it is missing or older than the code (default true). */
   build?: boolean
-  /** ms before the first restart (default 1 s; doubles up to 30 s while it keeps failing). */
   restartDelayMs?: number
-  /** Default server/preview/preview-child.ts; tests give a stand-in. */
   program?: string
 }
 
@@ -184,8 +172,10 @@ export class PreviewProcess implements PreviewHandler {
         .headers(noticeHeaders(this.#options.studioOrigins))
         .type('text/plain; charset=utf-8')
         .send(text)
-    const refusal = unproxiable(request)
-    if (refusal) return refuse(refusal.status, refusal.text)
+    if (!request.url.startsWith('/'))
+      return refuse(400, 'The preview answers requests for a path of this site, not for a whole URL.')
+    if (request.headers.upgrade !== undefined)
+      return refuse(501, 'The preview does not take WebSocket or other protocol upgrades.')
     if (request.method !== 'GET' && request.method !== 'HEAD')
       (request as { body?: unknown }).body = request.raw
     const path = request.url.split('?')[0] ?? '/'
@@ -349,13 +339,10 @@ export class PreviewProcess implements PreviewHandler {
   }
 }
 
+/** A JSON object line (a `{` line parses to an object or fails), else null. */
 function parseLine(line: string): Record<string, unknown> | null {
-  if (!line.startsWith('{')) return null
   try {
-    const value: unknown = JSON.parse(line)
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null
+    return line.startsWith('{') ? (JSON.parse(line) as Record<string, unknown>) : null
   } catch {
     return null
   }

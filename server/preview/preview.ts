@@ -88,52 +88,57 @@ export function presentationClient(project: PresentationProject): Promise<Sanity
   return contentLakeClient({ kind: 'sanity', ...project })
 }
 
+/**
+ * `secrets`: SANITY_PREVIEW_SECRET, then SANITY_PREVIEW_SECRET_PREVIOUS if set; without `presentation`
+ * Presentation's secrets are refused, saying why; `opens`: enable requests per client and window, right
+ * and wrong ones (default PREVIEW_OPENS).
+ */
 export type PreviewRouteOptions = {
-  /** SANITY_PREVIEW_SECRET, then SANITY_PREVIEW_SECRET_PREVIOUS if set. */
   secrets: readonly string[]
-  /** Without it Presentation's secrets are refused, saying why. */
   presentation?: SanityClient
   sessions: PreviewSessions
   limit: GuessLimit
-  /** Enable requests per client and window, right and wrong ones (default PREVIEW_OPENS). */
   opens?: { max: number; timeWindow: number }
 }
 
 type Verdict = { ok: true; redirect: unknown } | { ok: false; status: number; error: string }
+
+const refused = (status: number, error: string): Verdict => ({ ok: false, status, error })
 
 async function checkEnable(
   url: string,
   query: { secret?: string; redirect?: string },
   options: PreviewRouteOptions,
 ): Promise<Verdict> {
-  const fromPresentation = new URL(url, 'http://site.invalid').searchParams.has(urlSearchParamPreviewSecret)
+  const fromPresentation = new URL(url, SITE).searchParams.has(urlSearchParamPreviewSecret)
   if (!fromPresentation)
     return matchesSecret(String(query.secret ?? ''), options.secrets)
       ? { ok: true, redirect: query.redirect }
-      : { ok: false, status: 401, error: 'wrong preview secret' }
+      : refused(401, 'wrong preview secret')
   if (!options.presentation)
-    return {
-      ok: false,
-      status: 401,
-      error:
-        "Presentation's secret cannot be checked: the publisher needs SANITY_PROJECT_ID and SANITY_READ_TOKEN",
-    }
+    return refused(
+      401,
+      "Presentation's secret cannot be checked: the publisher needs SANITY_PROJECT_ID and SANITY_READ_TOKEN",
+    )
   try {
     const result = await validatePreviewUrl(options.presentation, url)
     return result.isValid
       ? { ok: true, redirect: result.redirectTo }
-      : { ok: false, status: 401, error: 'wrong or expired Presentation secret' }
+      : refused(401, 'wrong or expired Presentation secret')
   } catch (error) {
-    return {
-      ok: false,
-      status: 503,
-      error: `could not check Presentation's secret with Sanity: ${(error as Error).message}`,
-    }
+    return refused(503, `could not check Presentation's secret with Sanity: ${(error as Error).message}`)
   }
 }
 
 /** Registers the preview routes (after `previewCookies`). */
 export async function previewRoutes(app: FastifyInstance, options: PreviewRouteOptions): Promise<void> {
+  // Cross-site (Presentation's frame) over https; `partitioned` only where it is secure.
+  const sessionCookie = (request: FastifyRequest, partitioned: boolean) => {
+    const secure = request.protocol === 'https'
+    const maxAge = Math.floor(options.sessions.lifetimeMs / 1000)
+    const sameSite = secure ? ('none' as const) : ('lax' as const)
+    return { httpOnly: true, path: '/', maxAge, secure, sameSite, partitioned: secure && partitioned }
+  }
   app.get<{ Querystring: { secret?: string; redirect?: string } }>(
     PREVIEW_ENABLE_PATH,
     { config: { rateLimit: options.opens ?? PREVIEW_OPENS } },
@@ -147,16 +152,10 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
           request.log.error({ event: 'preview.unchecked', error: verdict.error }, `preview: ${verdict.error}`)
         return reply.code(verdict.status).send({ error: verdict.error })
       }
-      const secure = request.protocol === 'https'
+      // CHIPS: kept in another site's frame by browsers that block third-party cookies.
       reply.setCookie(PREVIEW_COOKIE, options.sessions.open(request.ip), {
+        ...sessionCookie(request, framedByAnotherSite(request)),
         signed: true,
-        httpOnly: true,
-        path: '/',
-        maxAge: Math.floor(options.sessions.lifetimeMs / 1000),
-        secure,
-        sameSite: secure ? 'none' : 'lax',
-        // CHIPS: kept in another site's frame by browsers that block third-party cookies.
-        partitioned: secure && framedByAnotherSite(request),
       })
       return reply.redirect(safeRedirect(verdict.redirect), 303)
     },
@@ -198,15 +197,7 @@ export async function previewRoutes(app: FastifyInstance, options: PreviewRouteO
       const perspective = toPerspective(request.body?.perspective)
       if (!perspective)
         return reply.code(400).send({ error: 'not a perspective: published, drafts or releases' })
-      const secure = request.protocol === 'https'
-      reply.setCookie(perspectiveCookieName, [perspective].flat().join(','), {
-        httpOnly: true,
-        path: '/',
-        maxAge: Math.floor(options.sessions.lifetimeMs / 1000),
-        secure,
-        sameSite: secure ? 'none' : 'lax',
-        partitioned: secure,
-      })
+      reply.setCookie(perspectiveCookieName, [perspective].flat().join(','), sessionCookie(request, true))
       return reply.code(204).send()
     },
   )

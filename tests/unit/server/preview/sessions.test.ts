@@ -10,7 +10,7 @@ import {
   PREVIEW_SESSIONS_PER_CLIENT,
   PreviewSessions,
 } from '@/server/preview/preview-sessions'
-import { startFixture, type Fixture } from './helpers/publisherFixture'
+import { startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 const PREVIEW = 'preview-secret-for-tests-0123456789abcdef'
 
@@ -19,13 +19,8 @@ describe('the sessions table', () => {
     const sessions = new PreviewSessions({ perClient: 3 })
     const editor = sessions.open('198.51.100.1')
     const flood = Array.from({ length: 10 }, () => sessions.open('203.0.113.7'))
-    expect(sessions.find(editor)).not.toBeNull()
-    expect(flood.map((value) => sessions.find(value) !== null)).toEqual([
-      ...Array(7).fill(false),
-      true,
-      true,
-      true,
-    ])
+    expect(sessions.find(editor)).toBe(true)
+    expect(flood.map((value) => sessions.find(value))).toEqual([...Array(7).fill(false), true, true, true])
     expect(sessions.size).toBe(4)
   })
 
@@ -40,9 +35,9 @@ describe('the sessions table', () => {
       Array.from({ length: 3 }, () => sessions.open(client)),
     )
     expect(sessions.size).toBe(6)
-    expect(sessions.find(expired)).toBeNull()
-    for (const editor of editors) expect(sessions.find(editor)).not.toBeNull()
-    expect(flood.filter((value) => sessions.find(value) !== null)).toHaveLength(4)
+    expect(sessions.find(expired)).toBe(false)
+    for (const editor of editors) expect(sessions.find(editor)).toBe(true)
+    expect(flood.filter((value) => sessions.find(value))).toHaveLength(4)
   })
 
   test('defaults: 50 sessions a client, 30 opens in 10 minutes', () => {

@@ -6,7 +6,7 @@
  * link to a field that does not hold the text, is found; a fixed label is not counted.
  */
 import { stegaEncodeSourceMap } from '@sanity/client/stega'
-import { coverageOf, derivedStrings, linkOf, ownedTexts, type PageText } from '../e2e/stega-coverage'
+import { coverageOf, derivedStrings, linkOf, ownedTexts, type PageText } from '../../../e2e/stega-coverage'
 import { editAttribute } from '@/lib/content/stega'
 import { localSourceMap } from '@/lib/content/source-map'
 import { excerpt } from '@/lib/text'

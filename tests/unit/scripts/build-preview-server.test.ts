@@ -26,7 +26,7 @@ import type { NextConfig } from 'next'
 
 /** next.config.mjs, typed by its JSDoc (TypeScript does not read the .mjs itself here). */
 type NextConfigModule = { default: (phase: string) => NextConfig; PREVIEW_SERVER_DIST_DIR: string }
-const configFile: string = '../../next.config.mjs'
+const configFile: string = '../../../next.config.mjs'
 
 const env = { ...process.env }
 afterEach(() => {
@@ -47,7 +47,7 @@ test('next.config.mjs: the same variable chooses the preview server, the product
   const { default: nextConfig, PREVIEW_SERVER_DIST_DIR } = (await import(configFile)) as NextConfigModule
   expect(nextConfig(PHASE_PRODUCTION_BUILD)).toMatchObject({ output: 'export' })
   expect(nextConfig(PHASE_PRODUCTION_BUILD)).not.toHaveProperty('distDir')
-  // Its process compresses its answers itself, brotli included (server/preview/preview-compression.ts).
+  // Its process compresses its answers itself, brotli included (server/preview/preview-renderer.ts, `compressed`).
   expect(nextConfig(PHASE_PRODUCTION_SERVER)).toMatchObject({
     distDir: PREVIEW_SERVER_DIST_DIR,
     compress: false,

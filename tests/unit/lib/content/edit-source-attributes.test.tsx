@@ -3,7 +3,7 @@
  * given no source (every visitor's page) carries no such attribute.
  */
 // First: the cards import next-sanity (stegaClean), which needs Node's web globals in jsdom.
-import './helpers/webGlobals'
+import '../../helpers/webGlobals'
 import { render } from '@testing-library/react'
 import { CaseStudyCard } from '@/components/case-studies/CaseStudyCard'
 import { PortfolioCard } from '@/components/portfolio/PortfolioCard'

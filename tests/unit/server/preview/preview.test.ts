@@ -19,8 +19,8 @@ import {
   startFixture,
   type Fixture,
   type PreviewServerState,
-} from './helpers/publisherFixture'
-import { startSanityStandIn, type StandIn } from './helpers/sanityStandIn'
+} from '../../helpers/publisherFixture'
+import { startSanityStandIn, type StandIn } from '../../helpers/sanityStandIn'
 
 jest.setTimeout(60_000)
 const SECRET = 'webhook-secret'

@@ -13,7 +13,7 @@
  * - the visible text does carry it (the encoding happened, and the overlays find it);
  * - cleaned, the page is the very page the clean strings give (nothing else changed).
  */
-import './helpers/webGlobals'
+import '../../helpers/webGlobals'
 import type { ReactElement } from 'react'
 import { render, waitFor } from '@testing-library/react'
 import { stegaClean } from '@sanity/client/stega'
@@ -51,8 +51,8 @@ import {
   siteTitle,
 } from '@/lib/seo'
 import { telHref } from '@/lib/text'
-import { seedDocuments } from './helpers/dataset'
-import { encode, hasStega } from './helpers/stega'
+import { seedDocuments } from '../../helpers/dataset'
+import { encode, hasStega } from '../../helpers/stega'
 
 // --- where stega must not be ---------------------------------------------------------------
 

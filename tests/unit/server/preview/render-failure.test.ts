@@ -16,7 +16,7 @@ import { getHomePage, getSiteSettings } from '@/lib/content'
 import type { ContentSource, StoredDocument } from '@/lib/content/source'
 import { failedRenderNotice } from '@/server/preview/preview-render-failure'
 import { PreviewRenderer, type NextHandler } from '@/server/preview/preview-renderer'
-import { seedDocuments, writeDataset } from './helpers/dataset'
+import { seedDocuments, writeDataset } from '../../helpers/dataset'
 
 const seed = seedDocuments()
 const settings = seed.find((doc) => doc._id === 'siteSettings')!

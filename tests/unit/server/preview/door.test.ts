@@ -8,7 +8,7 @@
  */
 import { safeRedirect } from '@/server/preview/preview'
 import { PreviewDown } from '@/server/preview/preview-process'
-import { deliverWebhook, operatorHeaders, startFixture, type Fixture } from './helpers/publisherFixture'
+import { deliverWebhook, operatorHeaders, startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 jest.setTimeout(60_000)
 const SECRET = 'webhook-secret-0123456789abcdef0123456789'

@@ -21,7 +21,7 @@ import {
 } from '@/lib/content/image'
 import { contentImageOf, previewImageOrigins } from '@/lib/content/preview-images'
 import type { ContentSource } from '@/lib/content/source'
-import { seedDocuments, writeDataset } from './helpers/dataset'
+import { seedDocuments, writeDataset } from '../../helpers/dataset'
 
 const PHOTO = 'image-0123456789abcdef0123456789abcdef01234567-2000x1000-jpg'
 const DRAWING = 'image-89abcdef0123456789abcdef0123456789abcdef-1200x800-svg'

@@ -2,14 +2,16 @@
  * @jest-environment node
  *
  * The preview process's answers compressed where they are made
- * (server/preview/preview-compression.ts), behind a real HTTP server: brotli for a browser, gzip
+ * (server/preview/preview-renderer.ts, `compressed`), behind a real HTTP server: brotli for a browser, gzip
  * for a client that takes only gzip, nothing for one that takes neither, and a streamed
  * page's parts sent as they are flushed.
  */
-import { createServer, get, type IncomingMessage, type Server } from 'node:http'
+import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib'
-import { compressed, type Handler } from '@/server/preview/preview-compression'
+import { compressed } from '@/server/preview/preview-renderer'
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
 const PAGE = `<!doctype html><title>Preview</title>${'<p>A draft, marked for click-to-edit.</p>'.repeat(500)}`
 

@@ -7,15 +7,16 @@
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { markPreviewBuild, PREVIEW_DIST_DIR, previewCodeVersion } from '@/server/preview/preview-build'
+import { codeVersion } from '@/lib/code-version'
+import { markPreviewBuild, PREVIEW_DIST_DIR } from '@/server/preview/preview-build'
 
-describe('previewCodeVersion', () => {
+describe('codeVersion', () => {
   let root: string
   const write = (file: string, text: string) => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
     writeFileSync(path.join(root, file), text)
   }
-  const version = () => previewCodeVersion(root)
+  const version = () => codeVersion(root)
 
   beforeEach(() => {
     root = mkdtempSync(path.join(os.tmpdir(), 'preview-code-version-'))

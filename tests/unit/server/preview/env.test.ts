@@ -17,7 +17,7 @@ import { Writable } from 'node:stream'
 import { publisherLog } from '@/server/log'
 import { previewEnv, refuseSecrets, secretsIn, WITHHELD_SETTINGS } from '@/server/preview/preview-env'
 import { PreviewProcess } from '@/server/preview/preview-process'
-import { NODE } from './helpers/publisherFixture'
+import { NODE } from '../../helpers/publisherFixture'
 
 jest.setTimeout(30_000)
 

@@ -16,7 +16,7 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import { publisherLog } from '@/server/log'
 import { PreviewProcess } from '@/server/preview/preview-process'
-import { NODE, startFixture, type Fixture } from './helpers/publisherFixture'
+import { NODE, startFixture, type Fixture } from '../../helpers/publisherFixture'
 
 // Each test starts processes of its own: seconds each, more on a busy machine.
 jest.setTimeout(30_000)

@@ -13,8 +13,8 @@ import { caseStudyCardsQuery, caseStudyQuery, homePageQuery, siteSettingsQuery }
 import { localSourceMap, type SourceDocument } from '@/lib/content/source-map'
 import { runQuery, type ContentSource, type StoredDocument } from '@/lib/content/source'
 import { getCaseStudyCards, getPortfolioSites } from '@/lib/content'
-import { seedDocuments, writeDataset } from './helpers/dataset'
-import { standInSource, startSanityStandIn } from './helpers/sanityStandIn'
+import { seedDocuments, writeDataset } from '../../helpers/dataset'
+import { standInSource, startSanityStandIn } from '../../helpers/sanityStandIn'
 
 const seed = seedDocuments()
 const settings = seed.find((doc) => doc._id === 'siteSettings')!

@@ -11,8 +11,8 @@ import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import sharp from 'sharp'
 import { ogCardImage, type OgCardProps } from '@/components/og/OgCard'
-import { seedDocuments } from './helpers/dataset'
-import { encode, hasStega } from './helpers/stega'
+import { seedDocuments } from '../../helpers/dataset'
+import { encode, hasStega } from '../../helpers/stega'
 
 const mockDrawn: ReactElement[] = []
 /** A 1 x 1 PNG, what the recording renderer gives the palette step that follows. */
