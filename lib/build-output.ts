@@ -18,27 +18,6 @@ export async function readBuildInfo(root: string): Promise<BuildInfo | null> {
   }
 }
 
-/** Cache rule for HTML and other unhashed files: always revalidate. */
-export const REVALIDATE = 'public, max-age=0, must-revalidate'
-/** Cache rule for content-hashed files: a year. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-export const BASE_HEADERS: Record<string, string> = {
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // No `interest-cohort`: FLoC is gone and Chrome reports the feature as unrecognised.
-  'Permissions-Policy':
-    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-}
-
-/** Headers of every content image's answer (`/media/*`, `/preview-media/*`): a drawing opened alone runs nothing (SECURITY.md). */
-export const MEDIA_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-  'X-Content-Type-Options': 'nosniff',
-}
-
 /** The build's list of old addresses (a dot file, never served); the next build reads it to keep them. */
 export const REDIRECTS_FILE = '.redirects.json'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { listFiles } from '../../lib/build-output.ts'
 import { elementsOf } from '../../lib/html-elements.ts'
-import { applyEdits } from '../../postbuild/html-edits.ts'
+import { applyEdits } from '../../site-build/html-edits.ts'
 
 /**
  * @param html a complete HTML document

@@ -5,16 +5,8 @@
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import {
-  BASE_HEADERS,
-  indexSite,
-  MEDIA_HEADERS,
-  REDIRECT_STATUS,
-  resolvePath,
-  REVALIDATE,
-  urlPathOf,
-  type SiteIndex,
-} from '../../lib/build-output.ts'
+import { indexSite, REDIRECT_STATUS, resolvePath, urlPathOf, type SiteIndex } from '../../lib/build-output.ts'
+import { BASE_HEADERS, MEDIA_HEADERS, REVALIDATE } from '../../site-build/headers.ts'
 import { MEDIA_URL_DIR } from '../../lib/content/image.ts'
 import type { BuildStore } from '../publishing/build-store.ts'
 import { headersFor, loadHeaderRules, type HeaderRules } from './headers-file.ts'

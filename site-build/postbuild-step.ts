@@ -1,15 +1,15 @@
 /** The build's last step, in the build's own process: postbuild/ on the export, given the live build and the pages taken from it. */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { readRedirects } from '../../lib/build-output.ts'
-import { getSiteSettings } from '../../lib/content/index.ts'
-import { caseStudyPathsQuery } from '../../lib/content/queries.ts'
-import { runQuery, type ContentSource } from '../../lib/content/source.ts'
-import { caseStudyPageDocuments } from '../../lib/page-documents.ts'
-import { studioProjectFromEnv } from '../../lib/studio.ts'
-import { finalizeExport } from '../../postbuild/index.ts'
-import { caseStudyRedirects } from '../../postbuild/redirects-file.ts'
-import { SCRIPT_HASHES_FILE } from '../../postbuild/security-headers.ts'
+import { readRedirects } from '../lib/build-output.ts'
+import { getSiteSettings } from '../lib/content/index.ts'
+import { caseStudyPathsQuery } from '../lib/content/queries.ts'
+import { runQuery, type ContentSource } from '../lib/content/source.ts'
+import { caseStudyPageDocuments } from '../lib/page-documents.ts'
+import { studioProjectFromEnv } from '../lib/studio.ts'
+import { finalizeExport } from './finalize.ts'
+import { caseStudyRedirects } from './redirects-file.ts'
+import { SCRIPT_HASHES_FILE } from './headers.ts'
 
 /**
  * @param outDir the export to finish

@@ -1,12 +1,12 @@
 /** The build's content step: one validated snapshot every later step reads, its images copied into public/media/. */
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { validateAllContent } from '../../lib/content/content-check.ts'
-import { rulesReadChange, type RuleRead } from '../../lib/content/schema-rules.ts'
-import { getMediaAssets } from '../../lib/content/index.ts'
-import { syncMedia } from '../../lib/content/media-sync.ts'
-import { readAllDocuments, type ContentSource, type StoredDocument } from '../../lib/content/source.ts'
-import { changedDocuments, type DependencyMap } from './render-plan.ts'
+import { validateAllContent } from '../lib/content/content-check.ts'
+import { rulesReadChange, type RuleRead } from '../lib/content/schema-rules.ts'
+import { getMediaAssets } from '../lib/content/index.ts'
+import { syncMedia } from '../lib/content/media-sync.ts'
+import { readAllDocuments, type ContentSource, type StoredDocument } from '../lib/content/source.ts'
+import { changedDocuments, type DependencyMap } from '../lib/content/render-plan.ts'
 
 /** What the content step did, for the build's log and the bench. */
 export type ContentStepResult = {

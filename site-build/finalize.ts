@@ -17,8 +17,8 @@ import { deferFrameworkScripts } from './defer-framework-scripts.ts'
 import { assertRewritten, payloadFileOf } from './next-export-shape.ts'
 import { precompressSite, type PrecompressResult } from './precompress.ts'
 import { redirectsFile, writeRedirectPages } from './redirects-file.ts'
-import { formatHeadersFile, headerRules, inlineScriptHashes, SCRIPT_HASHES_FILE } from './security-headers.ts'
-import type { IntegrationSettings } from '../lib/content-security-policy.ts'
+import { formatHeadersFile, headerRules, inlineScriptHashes, SCRIPT_HASHES_FILE } from './headers.ts'
+import type { IntegrationSettings } from './headers.ts'
 
 /** A sortable, unique build id: UTC time to the millisecond and 4 random hex digits, e.g. `20261122-183012-345-a3f9`. */
 export function newBuildId(now = new Date()): string {

@@ -131,7 +131,7 @@ export function assertRewritten(page: string, html: string, payloadFileExists: b
   const drifts = driftOf(html, payloadFileExists)
   if (drifts.length === 0) return
   throw new Error(
-    `postbuild: ${page}: Next's export no longer has the shape postbuild/next-export-shape.ts expects:\n` +
+    `postbuild: ${page}: Next's export no longer has the shape site-build/next-export-shape.ts expects:\n` +
       drifts.map((drift) => `  - ${drift.pattern} did not match (${drift.found})`).join('\n'),
   )
 }
