@@ -14,7 +14,7 @@ import {
   readDependencyMap,
   type RenderPlan,
 } from '../lib/content/render-plan.ts'
-import { postbuildStep } from '../site-build/postbuild-step.ts'
+import { postbuildStep } from '../site-build/finalize.ts'
 import { reusePages } from '../site-build/reuse-pages.ts'
 
 const root = process.cwd()

@@ -1,24 +1,35 @@
-/** The postbuild: turns Next's export in `out/` into a finished build, in place (docs/architecture.md). */
+/** The build's last step: turns Next's export in `out/` into a finished build, in place (docs/architecture.md). */
 import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
   BUILD_MARKER,
   listFiles,
+  readBuildJson,
+  readRedirects,
   REDIRECTS_FILE,
   urlPathOf,
   type BuildInfo,
   type RedirectsManifest,
 } from '../lib/build-output.ts'
-import { PAGE_DOCUMENTS_FILE, type PageDocuments } from '../lib/page-documents.ts'
+import { getSiteSettings } from '../lib/content/index.ts'
+import { caseStudyPathsQuery } from '../lib/content/queries.ts'
+import { runQuery, type ContentSource } from '../lib/content/source.ts'
+import { caseStudyPageDocuments, PAGE_DOCUMENTS_FILE, type PageDocuments } from '../lib/page-documents.ts'
+import { studioProjectFromEnv } from '../lib/studio.ts'
 import { preloadPageFonts } from './adaptive-font-preload.ts'
 import { decodeFileNames } from './decode-file-names.ts'
 import { deferFrameworkScripts } from './defer-framework-scripts.ts'
 import { assertRewritten, payloadFileOf } from './next-export-shape.ts'
-import { precompressSite, type PrecompressResult } from './precompress.ts'
-import { redirectsFile, writeRedirectPages } from './redirects-file.ts'
-import { formatHeadersFile, headerRules, inlineScriptHashes, SCRIPT_HASHES_FILE } from './headers.ts'
-import type { IntegrationSettings } from './headers.ts'
+import { precompressSite } from './precompress.ts'
+import { caseStudyRedirects, redirectsFile, writeRedirectPages } from './redirects-file.ts'
+import {
+  formatHeadersFile,
+  headerRules,
+  inlineScriptHashes,
+  SCRIPT_HASHES_FILE,
+  type IntegrationSettings,
+} from './headers.ts'
 
 /** A sortable, unique build id: UTC time to the millisecond and 4 random hex digits, e.g. `20261122-183012-345-a3f9`. */
 export function newBuildId(now = new Date()): string {
@@ -27,12 +38,8 @@ export function newBuildId(now = new Date()): string {
   return `${stamp}-${randomBytes(2).toString('hex')}`
 }
 
-export type FinalizeResult = {
-  info: BuildInfo
-  renamed: string[]
-  pages: number
-  compressed: PrecompressResult
-}
+const writeJson = (file: string, value: unknown, indent?: number) =>
+  writeFile(file, JSON.stringify(value, null, indent) + '\n')
 
 /**
  * Finalizes an export in place: decodes file names, rewrites every page, writes the pages at old
@@ -51,7 +58,7 @@ export async function finalizeExport(
     reused?: ReadonlySet<string>
     reusedScriptHashes?: Readonly<Record<string, readonly string[]>>
   } = {},
-): Promise<FinalizeResult> {
+) {
   const renamed = await decodeFileNames(root)
   const files = await listFiles(root)
   if (!files.includes('index.html')) throw new Error(`${root}: no index.html, not an export`)
@@ -74,41 +81,74 @@ export async function finalizeExport(
           : undefined
         const html = deferFrameworkScripts(preloadPageFonts(exported), payload)
         assertRewritten(relative, html, payload !== undefined)
-        const rewritten = html === exported ? undefined : html
-        return { file, relative, scriptHashes: inlineScriptHashes(html), rewritten }
+        return {
+          file,
+          relative,
+          scriptHashes: inlineScriptHashes(html),
+          rewritten: html === exported ? undefined : html,
+        }
       }),
   )
-  // Written only once every page passed the check: a failed postbuild leaves Next's export as it was.
+  // Written only once every page passed the check: a failed build leaves Next's export as it was.
   for (const { file, rewritten } of pages) if (rewritten !== undefined) await writeFile(file, rewritten)
   // Before `_headers`, which covers these pages.
   const { siteUrl, ...moved } = options.redirects ?? { siteUrl: '', pages: {}, redirects: [] }
   const movedPages = await writeRedirectPages(root, moved.redirects, siteUrl)
-  await writeFile(
-    path.join(root, '_headers'),
-    formatHeadersFile(
-      headerRules(
-        [
-          ...pages.map(({ relative, scriptHashes }) => ({ urlPath: urlPathOf(relative), scriptHashes })),
-          ...movedPages,
-        ],
-        settings,
-        { studioProjectId: options.studioProjectId },
-      ),
-    ),
-  )
+  const htmlPages = pages.map(({ relative, scriptHashes }) => ({
+    urlPath: urlPathOf(relative),
+    scriptHashes,
+  }))
+  const rules = headerRules([...htmlPages, ...movedPages], settings, {
+    studioProjectId: options.studioProjectId,
+  })
+  await writeFile(path.join(root, '_headers'), formatHeadersFile(rules))
   await writeFile(path.join(root, '_redirects'), redirectsFile(files, moved.redirects))
   const compressed = await precompressSite(root, options.cacheDir, options.reused)
   // After the listings and copies above: nothing of the site names or serves these.
-  await writeFile(
-    path.join(root, PAGE_DOCUMENTS_FILE),
-    JSON.stringify(options.pageDocuments ?? {}, null, 2) + '\n',
-  )
-  await writeFile(path.join(root, REDIRECTS_FILE), JSON.stringify(moved, null, 2) + '\n')
-  const hashes = Object.fromEntries(
-    pages.map(({ relative, scriptHashes }) => [relative, scriptHashes]).sort(),
-  )
-  await writeFile(path.join(root, SCRIPT_HASHES_FILE), JSON.stringify(hashes) + '\n')
+  await writeJson(path.join(root, PAGE_DOCUMENTS_FILE), options.pageDocuments ?? {}, 2)
+  await writeJson(path.join(root, REDIRECTS_FILE), moved, 2)
+  const hashes = pages.map(({ relative, scriptHashes }) => [relative, scriptHashes]).sort()
+  await writeJson(path.join(root, SCRIPT_HASHES_FILE), Object.fromEntries(hashes))
   const info: BuildInfo = { id: newBuildId(), builtAt: new Date().toISOString() }
-  await writeFile(path.join(root, BUILD_MARKER), JSON.stringify(info, null, 2) + '\n')
+  await writeJson(path.join(root, BUILD_MARKER), info, 2)
   return { info, renamed, pages: pages.length, compressed }
+}
+
+/**
+ * `finalizeExport` in the build: `source` is the content the export was rendered from, `previousDir`
+ * the live build (its old addresses still redirect) or null, `reused` the files taken from it.
+ * @returns the line the build prints
+ */
+export async function postbuildStep(
+  outDir: string,
+  source: ContentSource,
+  previousDir: string | null,
+  reused?: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<string> {
+  const started = performance.now()
+  const caseStudies = await runQuery(caseStudyPathsQuery, {}, source)
+  const moved = caseStudyRedirects(caseStudies, previousDir ? await readRedirects(previousDir) : null)
+  const settings = await getSiteSettings(source)
+  const reusedScriptHashes =
+    reused && previousDir
+      ? (((await readBuildJson(previousDir, SCRIPT_HASHES_FILE)) ?? {}) as Record<string, string[]>)
+      : undefined
+  const result = await finalizeExport(outDir, settings, {
+    reused: reused && new Set(reused),
+    reusedScriptHashes,
+    // Keyed by content, not code: outside .next/, so a cold build keeps it.
+    cacheDir: path.resolve('.cache/precompress'),
+    studioProjectId: studioProjectFromEnv(env)?.projectId,
+    pageDocuments: caseStudyPageDocuments(caseStudies, moved.redirects),
+    redirects: { ...moved, siteUrl: settings.siteUrl },
+  })
+  const { compressed } = result
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
+  return (
+    `postbuild: build ${result.info.id}: _headers for ${result.pages} pages, ${moved.redirects.length} old addresses redirected, ` +
+    `${compressed.files} files precompressed, ${compressed.cached} from cache, ${compressed.reused} taken with their pages (${kib(compressed.rawBytes)} -> br ${kib(compressed.brotliBytes)}, gzip ${kib(compressed.gzipBytes)})` +
+    (result.renamed.length ? `, decoded names: ${result.renamed.join(', ')}` : '') +
+    ` in ${Math.round(performance.now() - started)} ms`
+  )
 }

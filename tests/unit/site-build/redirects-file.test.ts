@@ -20,8 +20,7 @@ import {
 } from '@/lib/build-output'
 import { checkHtml } from '@/server/publishing/nu-html-checker'
 import { caseStudyPageDocuments, readPageDocuments } from '@/lib/page-documents'
-import { finalizeExport } from '@/site-build/finalize'
-import { postbuildStep } from '@/site-build/postbuild-step'
+import { finalizeExport, postbuildStep } from '@/site-build/finalize'
 import {
   caseStudyPath,
   caseStudyRedirects,
