@@ -1,29 +1,23 @@
 /** Brotli and gzip copies beside every compressible file of a build, cached by content between builds (docs/speed.md#precompression). */
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import pMap from 'p-map'
+import writeFileAtomic from 'write-file-atomic'
 import { listFiles } from '../lib/build-output.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
-/** Text formats; images like PNG/WebP are compressed already. */
+/** Text formats (images like PNG/WebP are compressed already), and the size below which a copy saves too little. */
 const COMPRESSIBLE = /\.(html|js|mjs|css|txt|xml|json|svg|map|webmanifest|ico)$/
-
-/** Below this many bytes a compressed copy saves too little to be worth a file. */
 const MIN_BYTES = 1024
 
-/** For what visitors fetch first: pages' HTML (the home page must fit the first round trip), stylesheets, scripts. */
-const BEST_QUALITY = 11
-
-/** For RSC payloads (`.txt`) and files above MAX_BEST_QUALITY_BYTES: a tenth of the time for 9% more bytes. */
-const FAST_QUALITY = 6
-
-const MAX_BEST_QUALITY_BYTES = 256 * 1024
+/** 11 for what visitors fetch first (HTML, CSS, scripts); 6 for RSC payloads and files above 256 KiB: a tenth of the time for 9% more bytes. */
+const [BEST_QUALITY, FAST_QUALITY, MAX_BEST_QUALITY_BYTES] = [11, 6, 256 * 1024]
 
 /** For a case study's own files (one set per case study): 11 was most of a large build's postbuild. */
 export const CASE_STUDY_QUALITY = 6
@@ -138,12 +132,9 @@ export async function precompressSite(
           else result.compressions += 1
           const compressed = cached ?? (await compress(bytes, copy))
           made.set(name, compressed)
-          if (cacheDir && !cached) {
-            // Renamed into place: a build stopped mid-write leaves no truncated entry.
-            const temporary = path.join(cacheDir, `${name}.${process.pid}.tmp`)
-            await writeFile(temporary, compressed)
-            await rename(temporary, path.join(cacheDir, name))
-          }
+          // Renamed into place: a build stopped mid-write leaves no truncated entry.
+          if (cacheDir && !cached)
+            await writeFileAtomic(path.join(cacheDir, name), compressed, { fsync: false })
         }),
       )
       const gz = made.get(cacheName(hash, gzip))!
