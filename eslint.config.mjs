@@ -9,10 +9,9 @@ import { defineConfig, globalIgnores } from 'eslint/config'
  * lib/publisher-routes.ts -> the Studio's studio/publisherApi.ts (the addresses the Studio calls);
  * lib/routes.ts -> the Studio's studio/schemaTypes/sitePages.ts (the site's pages);
  * studio -> nothing of the site;
- * server (the publisher) -> lib; postbuild (the rewriting of an export) -> lib;
- * scripts -> lib, server, postbuild. The two programs never import each other: what
- * both read is in lib/ (lib/build-output.ts, lib/html-elements.ts, lib/page-documents.ts).
- * Enforced with ESLint's own no-restricted-imports.
+ * site-build (the build and the export's rewrites) -> lib; server (the publisher) -> lib and
+ * site-build/headers.ts (the live site's headers, which it applies), never the other way;
+ * scripts -> lib, server, site-build. Enforced with ESLint's own no-restricted-imports.
  */
 const pattern = (group, message, extra = {}) => ({ group, message, ...extra })
 const noApp = pattern(['@/app/*', '**/app/*'], 'Nothing imports from app/: routes are the top of the graph.')
@@ -37,11 +36,11 @@ const noStudio = {
 }
 const noServer = pattern(
   ['@/server/*', '**/server/*'],
-  'server/ is the publisher, a program of its own: share through lib/ (lib/build-output.ts), never import it.',
+  'server/ is the publisher, a program of its own: share through lib/, never import it.',
 )
-const noPostbuild = pattern(
-  ['@/postbuild', '@/postbuild/*', '**/postbuild', '**/postbuild/*'],
-  'postbuild/ rewrites an export at build time, a program of its own: share through lib/ (lib/build-output.ts).',
+const noSiteBuild = pattern(
+  ['@/site-build', '@/site-build/*', '**/site-build', '**/site-build/*'],
+  'site-build/ is the build, a program of its own: share through lib/.',
 )
 const noSite = pattern(
   ['@/*', '**/app/*', '**/components/*', '**/lib/*', '**/scripts/*'],
@@ -57,7 +56,7 @@ const libImportingOneStudioFile = (studioFile) => [
   noComponents,
   noScripts,
   noServer,
-  noPostbuild,
+  noSiteBuild,
   { ...noStudio, regex: `^(@/|(\\.\\./)+)studio/(?!${studioFile}(\\.ts)?$)` },
 ]
 
@@ -89,7 +88,7 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noApp, noScripts, noContentSource, noStudio, noServer, noPostbuild] },
+        { patterns: [noApp, noScripts, noContentSource, noStudio, noServer, noSiteBuild] },
       ],
     },
   },
@@ -98,23 +97,31 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noApp, noComponents, noScripts, noStudio, noServer, noPostbuild] },
+        { patterns: [noApp, noComponents, noScripts, noStudio, noServer, noSiteBuild] },
       ],
     },
   },
   {
-    // The publisher serves and builds; it never imports the site's UI or routes, nor the postbuild.
+    // The publisher serves and builds; of the build it reads only the live site's headers.
     files: ['server/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [noApp, noComponents, noScripts, noStudio, noPostbuild] },
+        {
+          patterns: [
+            noApp,
+            noComponents,
+            noScripts,
+            noStudio,
+            { regex: '^(@/|(\\.\\./)+)site-build/(?!headers(\\.ts)?$)', message: noSiteBuild.message },
+          ],
+        },
       ],
     },
   },
   {
-    // The rewriting of an export runs inside `npm run build`; it never imports the publisher.
-    files: ['postbuild/**'],
+    // The build runs inside `npm run build`; it never imports the publisher.
+    files: ['site-build/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [noApp, noComponents, noScripts, noStudio, noServer] }],
     },
@@ -129,7 +136,7 @@ export default defineConfig([
   },
   {
     files: ['app/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noScripts, noStudio] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noScripts, noStudio, noSiteBuild] }] },
   },
   {
     // The one exception: the /studio route embeds Sanity Studio (next-sanity's NextStudio),

@@ -10,33 +10,8 @@ export type BuildInfo = { id: string; builtAt: string }
 
 /** Reads a build's marker (`root` absolute); null when the build is incomplete. */
 export async function readBuildInfo(root: string): Promise<BuildInfo | null> {
-  try {
-    const info = JSON.parse(await readFile(path.join(root, BUILD_MARKER), 'utf8')) as BuildInfo
-    return typeof info.id === 'string' && typeof info.builtAt === 'string' ? info : null
-  } catch {
-    return null
-  }
-}
-
-/** Cache rule for HTML and other unhashed files: always revalidate. */
-export const REVALIDATE = 'public, max-age=0, must-revalidate'
-/** Cache rule for content-hashed files: a year. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
-
-export const BASE_HEADERS: Record<string, string> = {
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // No `interest-cohort`: FLoC is gone and Chrome reports the feature as unrecognised.
-  'Permissions-Policy':
-    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-}
-
-/** Headers of every content image's answer (`/media/*`, `/preview-media/*`): a drawing opened alone runs nothing (SECURITY.md). */
-export const MEDIA_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
-  'X-Content-Type-Options': 'nosniff',
+  const info = (await readBuildJson(root, BUILD_MARKER)) as Partial<BuildInfo> | null | undefined
+  return typeof info?.id === 'string' && typeof info.builtAt === 'string' ? (info as BuildInfo) : null
 }
 
 /** The build's list of old addresses (a dot file, never served); the next build reads it to keep them. */
@@ -127,14 +102,11 @@ export async function readRedirects(root: string): Promise<RedirectsManifest | n
   return isPages && isRedirects ? { pages, redirects } : null
 }
 
-export type ListFilesOptions = {
-  filter?: (file: string) => boolean
-  everyEntry?: boolean
-}
-
 /** Lists a folder's files at any depth, sorted, relative and `/`-separated (links never followed). @throws Error when root is no folder */
-export async function listFiles(root: string, options: ListFilesOptions = {}): Promise<string[]> {
-  const { filter, everyEntry = false } = options
+export async function listFiles(
+  root: string,
+  { filter, everyEntry = false }: { filter?: (file: string) => boolean; everyEntry?: boolean } = {},
+): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
   const files = entries
     .filter((entry) => everyEntry || entry.isFile())
@@ -188,13 +160,7 @@ export const BUILD_PHASES_FILE = '.build-phases.json'
 
 /** Reads a build's step times in ms by name; empty when it recorded none. */
 export async function readBuildPhases(root: string): Promise<Record<string, number>> {
-  try {
-    const phases = JSON.parse(await readFile(path.join(root, BUILD_PHASES_FILE), 'utf8')) as unknown
-    if (!phases || typeof phases !== 'object') return {}
-    return Object.fromEntries(
-      Object.entries(phases).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
-    )
-  } catch {
-    return {}
-  }
+  const phases = await readBuildJson(root, BUILD_PHASES_FILE)
+  if (!phases || typeof phases !== 'object') return {}
+  return Object.fromEntries(Object.entries(phases).filter(([, ms]) => typeof ms === 'number'))
 }

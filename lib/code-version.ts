@@ -1,8 +1,4 @@
-/**
- * The code version of the app: the same code gets the same Next build id (so an unchanged page
- * stays byte for byte the same), and the publisher rebuilds its preview server only when it
- * changes (server/preview/preview-build.ts).
- */
+/** The app's code version: the export's Next build id, and when the publisher rebuilds its preview server (server/preview/preview-build.ts). */
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -47,10 +43,7 @@ async function codeFiles(root: string, relative: string): Promise<string[]> {
   return nested.flat().sort()
 }
 
-/**
- * The code version: a sha256 (64 hex digits) of every code file's path and bytes. Content and
- * settings are not in it: the preview server reads both per request, and the export's pages hold them.
- */
+/** A sha256 (64 hex digits) of every code file's path and bytes; content and settings, read at render time, are not in it. */
 export async function codeVersion(root: string): Promise<string> {
   const hash = createHash('sha256')
   for (const file of (await Promise.all(CODE_PATHS.map((entry) => codeFiles(root, entry)))).flat()) {

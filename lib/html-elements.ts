@@ -1,4 +1,4 @@
-/** The parse5 walk of an HTML document's elements, shared by the postbuild and the publisher's gate. */
+/** The parse5 walk of an HTML document's elements (the build's rewrites, the publisher's gate) and offset edits that change only the bytes they mean to. */
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
 
 type Node = DefaultTreeAdapterMap['node']
@@ -23,3 +23,17 @@ export const textOf = (element: Element): string =>
 /** An attribute's value by lower-case name ('' for a boolean one), or undefined. */
 export const attributeOf = (element: Element, name: string): string | undefined =>
   element.attrs.find((attribute) => attribute.name === name)?.value
+
+/** Replace `html.slice(start, end)` with `text` ('' to cut; start === end to insert). */
+export type HtmlEdit = { start: number; end: number; text?: string }
+
+/** Applies non-overlapping edits at offsets of the original string, in any order (an insertion sorts before a cut at the same offset). */
+export function applyEdits(html: string, edits: readonly HtmlEdit[]): string {
+  let out = ''
+  let from = 0
+  for (const edit of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    out += html.slice(from, edit.start) + (edit.text ?? '')
+    from = edit.end
+  }
+  return out + html.slice(from)
+}

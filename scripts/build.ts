@@ -5,17 +5,17 @@ import { BUILD_PHASES_FILE, CONTENT_CHECKED_LINE } from '../lib/build-output.ts'
 import { ContentError } from '../lib/content/index.ts'
 import { INLINE_IMAGE_CACHE_ENV } from '../lib/content/inline-image.ts'
 import { sourceFromEnv, type ContentSource } from '../lib/content/source.ts'
-import { contentStep } from './build/content-step.ts'
-import { compileKey, isCompiled, markCompiled, runNextBuild } from './build/next-steps.ts'
+import { contentStep } from '../site-build/content-step.ts'
+import { compileKey, isCompiled, markCompiled, runNextBuild } from '../site-build/next-steps.ts'
 import {
   CONTENT_READS_FILE,
   dependencyMap,
   planRender,
   readDependencyMap,
   type RenderPlan,
-} from './build/render-plan.ts'
-import { postbuildStep } from './build/postbuild-step.ts'
-import { reusePages } from './build/reuse-pages.ts'
+} from '../lib/content/render-plan.ts'
+import { postbuildStep } from '../site-build/finalize.ts'
+import { reusePages } from '../site-build/reuse-pages.ts'
 
 const root = process.cwd()
 const outDir = path.join(root, 'out')

@@ -2,7 +2,7 @@
 import path from 'node:path'
 import { ContentError } from '../lib/content/index.ts'
 import { sourceFromEnv } from '../lib/content/source.ts'
-import { contentStep } from './build/content-step.ts'
+import { contentStep } from '../site-build/content-step.ts'
 
 const source = sourceFromEnv()
 try {

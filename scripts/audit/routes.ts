@@ -1,6 +1,6 @@
 /** The URLs the audits visit: every page of an export as its clean URL, and an unknown path for the 404 page (an old address's redirect page is no route). */
 import { decodedPath, listFiles, urlPathOf, type Redirect } from '../../lib/build-output.ts'
-import { NOT_FOUND_PAGES } from '../../postbuild/next-export-shape.ts'
+import { NOT_FOUND_PAGES } from '../../site-build/next-export-shape.ts'
 
 /** An unknown path: the server answers it with the 404 page. */
 export const NOT_FOUND_ROUTE = '/no-such-page-for-the-audit'

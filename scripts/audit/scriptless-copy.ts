@@ -3,8 +3,7 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { listFiles } from '../../lib/build-output.ts'
-import { elementsOf } from '../../lib/html-elements.ts'
-import { applyEdits } from '../../postbuild/html-edits.ts'
+import { applyEdits, elementsOf } from '../../lib/html-elements.ts'
 
 /**
  * @param html a complete HTML document

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { listFiles } from '../../lib/build-output.ts'
-import { FRAMEWORK_PREFIX } from '../../postbuild/next-export-shape.ts'
+import { FRAMEWORK_PREFIX } from '../../site-build/next-export-shape.ts'
 import { routeBytes, type RouteBytes } from './bytes.ts'
 import type { Tables } from './harness.ts'
 

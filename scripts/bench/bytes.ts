@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { deferredPayloadOf, deferredScriptsOf } from '../../postbuild/defer-framework-scripts.ts'
+import { deferredPayloadOf, deferredScriptsOf } from '../../site-build/defer-framework-scripts.ts'
 import { listFiles, urlPathOf } from '../../lib/build-output.ts'
 
 export type Sizes = { raw: number; br: number; gzip: number }
@@ -69,7 +69,7 @@ export async function routeBytes(out: string): Promise<RouteBytes[]> {
     // HTML is the document and its RSC payload, inline or the file the paint-first loader fetches.
     const payload = deferredPayloadOf(html)
     if (payload) add(row.html, sizesOf(path.join(out, decodeURI(payload))))
-    // Next's chunks are started by the paint-first loader (postbuild/defer-framework-scripts.ts), not by <script src>.
+    // Next's chunks are started by the paint-first loader (site-build/defer-framework-scripts.ts), not by <script src>.
     const scripts = [...referenced(/<script[^>]+src="([^"]+)"/g), ...deferredScriptsOf(html)]
     for (const url of new Set(scripts)) add(row.js, sizesOf(path.join(out, url)))
     for (const url of referenced(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))

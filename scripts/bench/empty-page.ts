@@ -1,7 +1,7 @@
 /** The baseline of every speed figure: the empty Next.js page of tests/fixtures/empty-page, built and finalized like the site. */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { finalizeExport } from '../../postbuild/index.ts'
+import { finalizeExport } from '../../site-build/finalize.ts'
 import { CONTACT_INBOX_PATH } from '../../lib/publisher-routes.ts'
 
 export const EMPTY_PAGE_DIR = path.resolve('tests/fixtures/empty-page')

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import PQueue from 'p-queue'
-import { MEDIA_HEADERS } from '../../lib/build-output.ts'
+import { MEDIA_HEADERS } from '../../site-build/headers.ts'
 import { assetFileOf, ContentError } from '../../lib/content/build-rules.ts'
 import {
   assetHash,

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { Header } from '@netlify/headers-parser'
 import * as output from '../../lib/build-output.ts'
+import { BASE_HEADERS, MEDIA_HEADERS, REVALIDATE } from '../../site-build/headers.ts'
 import { MEDIA_URL_DIR } from '../../lib/content/image.ts'
 import type { BuildStore } from '../publishing/build-store.ts'
 import { headersFor, loadHeaderRules } from './headers-file.ts'
@@ -41,7 +42,7 @@ export async function staticRoutes(app: FastifyInstance, store: BuildStore): Pro
   }
   app.addHook('onRequest', async (request, reply) => {
     const site = await live()
-    reply.headers(site ? headersFor(site.rules, request.url.split('?')[0] ?? '/') : output.BASE_HEADERS)
+    reply.headers(site ? headersFor(site.rules, request.url.split('?')[0] ?? '/') : BASE_HEADERS)
   })
   await app.register(fastifyStatic, {
     root: path.resolve('.'), // replaced per request by the live build's folder
@@ -56,9 +57,9 @@ export async function staticRoutes(app: FastifyInstance, store: BuildStore): Pro
   const sendPage = (reply: FastifyReply, site: LoadedSite, file: string, status = 200) =>
     reply
       .headers({
-        'Cache-Control': output.REVALIDATE,
+        'Cache-Control': REVALIDATE,
         ...headersFor(site.rules, output.urlPathOf(file)),
-        ...(file.startsWith(`${MEDIA_URL_DIR.slice(1)}/`) && output.MEDIA_HEADERS),
+        ...(file.startsWith(`${MEDIA_URL_DIR.slice(1)}/`) && MEDIA_HEADERS),
       })
       .code(status)
       .sendFile(`/${file}`, site.dir)
@@ -74,7 +75,7 @@ export async function staticRoutes(app: FastifyInstance, store: BuildStore): Pro
       if (resolution.kind === 'redirect')
         // Not cached for good: a later build may give an old address back to a page of its own.
         return reply
-          .header('Cache-Control', output.REVALIDATE)
+          .header('Cache-Control', REVALIDATE)
           .redirect(`${resolution.location}${request.url.slice(pathname.length)}`, output.REDIRECT_STATUS)
       if (resolution.kind === 'file') return sendPage(reply, site, resolution.file)
       if (site.index.has('404.html')) return sendPage(reply, site, '404.html', 404)

@@ -3,7 +3,7 @@
  * (the splash has been seen), so tests do not wait 2.2 s behind it, and with
  * JavaScript on, `page.goto` also waits until React has hydrated the page
  * (`html[data-hydrated]`): Next's scripts start only after the first paint
- * (postbuild/defer-framework-scripts.ts), often after the load event. Tests of the splash itself
+ * (site-build/defer-framework-scripts.ts), often after the load event. Tests of the splash itself
  * import from '@playwright/test' directly.
  */
 import { test as base } from '@playwright/test'

@@ -3,10 +3,10 @@
  * face and draws its text with it; the extended face is fetched only by a page
  * whose text needs a character the core lacks, and then draws that character.
  * On a connection too slow for the preload to arrive before the first paint, the
- * page does not preload it (postbuild/adaptive-font-preload.ts).
+ * page does not preload it (site-build/adaptive-font-preload.ts).
  */
 import { test as firstVisit, type Page } from '@playwright/test'
-import { SLOW_ROUND_TRIP_MS } from '../../postbuild/adaptive-font-preload'
+import { SLOW_ROUND_TRIP_MS } from '../../site-build/adaptive-font-preload'
 import { expect, test } from './fixtures'
 
 /** After the page's fonts settle: the woff2 files it fetched, by face, and the families that loaded. */
@@ -64,7 +64,7 @@ test('a page with an accented letter fetches the extended face for it', async ({
 test('the 404 page preloads the core face too, so it can draw with it from the first paint', async ({
   browser,
 }) => {
-  // Next writes no font preload on its not-found page; the build adds it (postbuild/adaptive-font-preload.ts).
+  // Next writes no font preload on its not-found page; the build adds it (site-build/adaptive-font-preload.ts).
   // Without it the face is requested by the CSS, too late for font-display: optional to use it.
   // The preload is skipped on purpose when the page's head is read SLOW_ROUND_TRIP_MS or more
   // after its request (a slow connection). On loopback that only happens when this shared
@@ -124,7 +124,7 @@ test('the 404 page preloads the core face too, so it can draw with it from the f
 test('on a slow connection the first paint does not wait for the font; the next page draws with it from the cache', async ({
   page,
 }) => {
-  // Round trips of 400 ms: the page's head is read that long after its request (postbuild/adaptive-font-preload.ts).
+  // Round trips of 400 ms: the page's head is read that long after its request (site-build/adaptive-font-preload.ts).
   // (Chromium 150 does not carry the emulated '3g' of the Network Information API across navigations.)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')

@@ -1,4 +1,4 @@
-import { deferredScriptsOf } from '../../postbuild/defer-framework-scripts'
+import { deferredScriptsOf } from '../../site-build/defer-framework-scripts'
 import { DEFERRED_SECTION_CLASS, RENDERED_ATTRIBUTE } from '../../lib/scroll'
 import { test as plain } from '@playwright/test'
 import { expect, test } from './fixtures'

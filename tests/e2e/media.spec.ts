@@ -8,7 +8,7 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { MEDIA_HEADERS } from '../../lib/build-output'
+import { MEDIA_HEADERS } from '../../site-build/headers'
 import { mediaFileName } from '../../lib/content/image'
 import { documentsOf } from './content'
 import { expect, test } from './fixtures'

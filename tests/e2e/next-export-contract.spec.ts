@@ -1,5 +1,5 @@
 /**
- * The postbuild's contract with Next.js (postbuild/next-export-shape.ts): a real Next
+ * The postbuild's contract with Next.js (site-build/next-export-shape.ts): a real Next
  * page, built with the project's own Next, React and export settings
  * (tests/fixtures/next-export/: a heading, a client component and a preloaded
  * next/font face), goes through the whole postbuild, and still hydrates in Chromium.
@@ -11,9 +11,9 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { test as plain } from '@playwright/test'
-import { finalizeExport } from '../../postbuild/index'
-import { deferredPayloadOf, deferredScriptsOf } from '../../postbuild/defer-framework-scripts'
-import { driftOf } from '../../postbuild/next-export-shape'
+import { finalizeExport } from '../../site-build/finalize'
+import { deferredPayloadOf, deferredScriptsOf } from '../../site-build/defer-framework-scripts'
+import { driftOf } from '../../site-build/next-export-shape'
 import { serveExport, type ServedSite } from '../../scripts/audit/serve'
 import { expect } from './fixtures'
 
@@ -44,7 +44,7 @@ plain.afterAll(async () => {
 })
 
 plain("Next's export has the shape the postbuild rewrites", () => {
-  // If these fail, Next writes something else: postbuild/next-export-shape.ts needs updating.
+  // If these fail, Next writes something else: site-build/next-export-shape.ts needs updating.
   for (const html of Object.values(exported)) {
     expect(html).toMatch(/<script src="\/_next\/static\/[^"]+\.js" async="">/)
     expect(html).toMatch(/<script>self\.__next_f\.push\(\[1,"/)

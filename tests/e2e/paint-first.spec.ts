@@ -1,5 +1,5 @@
 /**
- * Paint first (docs/speed.md, postbuild/defer-framework-scripts.ts): the page paints from its HTML and
+ * Paint first (docs/speed.md, site-build/defer-framework-scripts.ts): the page paints from its HTML and
  * inline CSS before any of Next's scripts is requested, and it is usable before
  * it hydrates (the native menu works) and when its scripts never arrive.
  */

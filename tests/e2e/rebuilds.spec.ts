@@ -985,7 +985,7 @@ test.describe('a configured third-party booking widget (spec §2, §7)', () => {
   })
 })
 
-test.describe('a publish renders only what its change touched (scripts/build/render-plan.ts)', () => {
+test.describe('a publish renders only what its change touched (lib/content/render-plan.ts)', () => {
   let work: string
   let kept: string | undefined
 

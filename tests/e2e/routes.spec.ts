@@ -119,7 +119,7 @@ test.describe('every route loads with its key content', () => {
       ).toBeVisible()
     })
 
-    // One page per case study: an old link is a permanent redirect to it (postbuild/redirects-file.ts).
+    // One page per case study: an old link is a permanent redirect to it (site-build/redirects-file.ts).
     test(`old link /case-studies/${study.legacyId} redirects to the case study's page`, async ({
       page,
       request,

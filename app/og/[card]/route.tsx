@@ -2,7 +2,7 @@ import { ogCardImage } from '@/components/og/OgCard'
 import { getCaseStudy, getCaseStudyPaths, getSiteSettings } from '@/lib/content'
 import { sourceFromEnv } from '@/lib/content/source'
 import { buildingPreviewServer } from '@/lib/next-target'
-import { pagesToRender } from '@/lib/reused-pages'
+import { pagesToRender } from '@/lib/content/render-plan'
 import { OG_PAGE_CARDS, caseStudyCardName } from '@/lib/seo'
 
 type Context = { params: Promise<{ card: string }> }

@@ -14,8 +14,8 @@ import { spawn } from 'node:child_process'
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { CONTENT_CHECKED_LINE } from '../../../lib/build-output.ts'
-import { finalizeExport } from '../../../postbuild/index.ts'
-import { caseStudyRedirects } from '../../../postbuild/redirects-file.ts'
+import { finalizeExport } from '../../../site-build/finalize.ts'
+import { caseStudyRedirects } from '../../../site-build/redirects-file.ts'
 
 const out = path.resolve(process.env.OUT_DIR ?? 'out')
 const contentFile = process.env.FAKE_CONTENT_FILE
@@ -23,7 +23,7 @@ const content = contentFile ? readFileSync(contentFile, 'utf8').trim() : 'v1'
 if (process.env.FAKE_BUILD_LOG) appendFileSync(process.env.FAKE_BUILD_LOG, `${content}\n`)
 await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 0)))
 
-// Shaped like Next's export (postbuild/next-export-shape.ts): async chunk scripts, and the
+// Shaped like Next's export (site-build/next-export-shape.ts): async chunk scripts, and the
 // RSC payload inline (one push per chunk) and in `<page>.txt` (`_not-found.txt` for 404.html).
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
@@ -78,7 +78,7 @@ if (treeMs) {
   await new Promise((resolve) => next.once('exit', resolve))
 }
 if (failure === 'kill') process.kill(process.pid, 'SIGKILL')
-// As the real build: one page per slug, the legacy id a redirect (postbuild/redirects-file.ts).
+// As the real build: one page per slug, the legacy id a redirect (site-build/redirects-file.ts).
 const moved = caseStudyRedirects([
   { _id: 'caseStudy-osteopath-lancing', slug: 'osteopath-lancing', legacyId: 'Osteopath Lancing' },
 ])

@@ -6,7 +6,7 @@ import { getCaseStudy, getCaseStudyPaths, getSiteSettings, inlineIfSmall } from 
 import { pageSource } from '@/lib/content/page-source'
 import { sourceFromEnv } from '@/lib/content/source'
 import { buildingPreviewServer } from '@/lib/next-target'
-import { pagesToRender } from '@/lib/reused-pages'
+import { pagesToRender } from '@/lib/content/render-plan'
 import { stegaClean } from 'next-sanity'
 import { caseStudyCardName, caseStudyJsonLd, ogImagePath, pageMetadata, siteTitle } from '@/lib/seo'
 

@@ -20,7 +20,7 @@ import { PreviewMedia, type PreviewMediaOptions } from '@/server/preview/preview
 import { PreviewRenderer } from '@/server/preview/preview-renderer'
 import type { ContentSource } from '@/lib/content/source'
 
-/** The policy of every content image's answer (lib/build-output.ts `MEDIA_HEADERS`). */
+/** The policy of every content image's answer (site-build/headers.ts `MEDIA_HEADERS`). */
 const MEDIA_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox"
 
 let dir: string

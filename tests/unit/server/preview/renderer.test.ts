@@ -24,7 +24,7 @@ import {
   type NextHandler,
   type PreviewRendererOptions,
 } from '@/server/preview/preview-renderer'
-import type { IntegrationSettings } from '@/lib/content-security-policy'
+import type { IntegrationSettings } from '@/site-build/headers'
 
 const MODE_ID = 'a'.repeat(32)
 

@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { REDIRECTS_FILE } from '@/lib/build-output'
 import { caseStudyPageDocuments, PAGE_DOCUMENTS_FILE, readPageDocuments } from '@/lib/page-documents'
-import { caseStudyRedirects } from '@/postbuild/redirects-file'
+import { caseStudyRedirects } from '@/site-build/redirects-file'
 import { checkCandidate, sitePathsOf } from '@/server/publishing/gate'
 
 const page = (body: string) =>

@@ -157,7 +157,7 @@ test('every answer carries the security headers of _headers; pages their own CSP
   expect(String((await get('/nope')).headers['content-security-policy'])).toContain("frame-ancestors 'none'")
 })
 
-/** The policy of every content image's answer (lib/build-output.ts `MEDIA_HEADERS`). */
+/** The policy of every content image's answer (site-build/headers.ts `MEDIA_HEADERS`). */
 const MEDIA_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox"
 
 test('a content image is answered under a policy that runs nothing, and nosniff, however its address is spelt', async () => {

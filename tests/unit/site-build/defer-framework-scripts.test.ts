@@ -4,8 +4,8 @@ import {
   deferredScriptsOf,
   LOADER_FALLBACK_MS,
   loaderScript,
-} from '@/postbuild/defer-framework-scripts'
-import { adaptiveFontPreload } from '@/postbuild/adaptive-font-preload'
+} from '@/site-build/defer-framework-scripts'
+import { adaptiveFontPreload } from '@/site-build/adaptive-font-preload'
 
 /** A page shaped like Next 16's static export (head scripts, RSC payload at the end of body). */
 const page = [

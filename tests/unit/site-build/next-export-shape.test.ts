@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os'
 import path from 'node:path'
 import { BUILD_MARKER } from '@/lib/build-output'
-import { finalizeExport } from '@/postbuild'
-import { assertRewritten, driftOf } from '@/postbuild/next-export-shape'
+import { finalizeExport } from '@/site-build/finalize'
+import { assertRewritten, driftOf } from '@/site-build/next-export-shape'
 import { withoutScripts } from '@/scripts/audit/scriptless-copy'
 
 let dir: string

@@ -7,8 +7,8 @@ import {
   adaptiveFontPreload,
   fontPreloadScript,
   preloadPageFonts,
-} from '../../postbuild/adaptive-font-preload'
-import { fontPreloadLink } from '../../postbuild/next-export-shape'
+} from '../../../site-build/adaptive-font-preload'
+import { fontPreloadLink } from '../../../site-build/next-export-shape'
 
 const core = '/_next/static/media/plus_jakarta_sans_core-s.p.05qln-vqg_dv5.woff2'
 const extended = '/_next/static/media/plus_jakarta_sans_extended.0vi0ioj0ffkw6.woff2'

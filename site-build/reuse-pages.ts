@@ -3,7 +3,7 @@ import { constants } from 'node:fs'
 import { copyFile, link, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import pMap from 'p-map'
-import { listFiles } from '../../lib/build-output.ts'
+import { listFiles } from '../lib/build-output.ts'
 
 /**
  * One page's path relative to the build, e.g. (`/case-studies/[slug]`, `a`) -> `case-studies/a`.

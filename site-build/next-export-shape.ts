@@ -53,77 +53,52 @@ export const PRELOADABLE_FONT = /url\((\/_next\/static\/media\/[\w.-]+\.p\.[\w-]
 export const fontPreloadLink = (href: string) =>
   `<link rel="preload" href="${href}" as="font" crossorigin="" type="font/woff2"/>`
 
-/** What the rewriting left in one page that it should have moved. */
-export type Drift = { pattern: string; found: string }
-
 /** What the rewriting left in a page if a pattern above stopped matching (looser patterns than the steps'), one a pattern. */
-export function driftOf(html: string, payloadFileExists: boolean): Drift[] {
+export function driftOf(html: string, payloadFileExists: boolean): { pattern: string; found: string }[] {
   const elements = elementsOf(html)
-  const scripts = elements.filter((element) => element.tagName === 'script')
-  const link = (matches: (attribute: (name: string) => string | undefined) => boolean) =>
-    elements.find((element) => element.tagName === 'link' && matches((name) => attributeOf(element, name)))
-  const leftPayload = scripts.filter(
+  const find = (tag: string, matches: (attribute: (name: string) => string | undefined) => boolean) =>
+    elements.find((element) => element.tagName === tag && matches((name) => attributeOf(element, name)))
+  const chunk = find('script', (a) => (a('src') ?? '').includes('/_next/') && a('nomodule') === undefined)
+  const preload = find('link', (a) => a('as') === 'script' && (a('href') ?? '').includes('/_next/'))
+  const payloads = elements.filter(
     (element) =>
-      attributeOf(element, 'src') === undefined && /self\.__next_f\.push\(\[1,/.test(textOf(element)),
+      element.tagName === 'script' &&
+      attributeOf(element, 'src') === undefined &&
+      /self\.__next_f\.push\(\[1,/.test(textOf(element)),
+  ).length
+  const font = elements.find(
+    (element) =>
+      element.tagName === 'link' &&
+      attributeOf(element, 'rel') === 'preload' &&
+      attributeOf(element, 'as') === 'font' &&
+      element.parentNode?.nodeName !== 'noscript',
   )
-  const checks: [pattern: string, found: () => string | undefined][] = [
+  const css = find('link', (a) => a('rel') === 'stylesheet' && (a('href') ?? '').startsWith(FRAMEWORK_PREFIX))
+  const checks: [pattern: string, found: string | false | undefined][] = [
     [
       'isFrameworkChunkScript: <script src="/_next/static/…" async>',
-      () => {
-        const left = scripts.find(
-          (element) =>
-            (attributeOf(element, 'src') ?? '').includes('/_next/') &&
-            attributeOf(element, 'nomodule') === undefined,
-        )
-        return left && `<script src="${attributeOf(left, 'src')}"> still in the page`
-      },
+      chunk && `<script src="${attributeOf(chunk, 'src')}"> still in the page`,
     ],
     [
       'isFrameworkScriptPreload: <link rel="preload" as="script" href="/_next/static/…">',
-      () => {
-        const left = link(
-          (attribute) => attribute('as') === 'script' && (attribute('href') ?? '').includes('/_next/'),
-        )
-        return left && `<link href="${attributeOf(left, 'href')}"> still in the page`
-      },
+      preload && `<link href="${attributeOf(preload, 'href')}"> still in the page`,
     ],
     [
       payloadFileExists
         ? 'PAYLOAD_CHUNK: self.__next_f.push([1,"…"]), byte for byte the payload file'
         : 'payloadFileOf: <page>.txt beside the page (_not-found.txt for 404.html)',
-      () =>
-        leftPayload.length
-          ? `${leftPayload.length} inline RSC payload script(s) still in the page`
-          : undefined,
+      payloads > 0 && `${payloads} inline RSC payload script(s) still in the page`,
     ],
     [
       'PRELOADABLE_FONT: url(/_next/static/media/…-s.p.….woff2) in the inline CSS',
-      () => {
-        const left = elements.find(
-          (element) =>
-            element.tagName === 'link' &&
-            attributeOf(element, 'rel') === 'preload' &&
-            attributeOf(element, 'as') === 'font' &&
-            element.parentNode?.nodeName !== 'noscript',
-        )
-        return left && `<link rel="preload" as="font" href="${attributeOf(left, 'href')}"> still in the page`
-      },
+      font && `<link rel="preload" as="font" href="${attributeOf(font, 'href')}"> still in the page`,
     ],
     [
       'experimental.inlineCss: the stylesheet inline in <head>',
-      () => {
-        const left = link(
-          (attribute) =>
-            attribute('rel') === 'stylesheet' && (attribute('href') ?? '').startsWith(FRAMEWORK_PREFIX),
-        )
-        return left && `<link rel="stylesheet" href="${attributeOf(left, 'href')}">`
-      },
+      css && `<link rel="stylesheet" href="${attributeOf(css, 'href')}">`,
     ],
   ]
-  return checks.flatMap(([pattern, found]) => {
-    const left = found()
-    return left ? [{ pattern, found: left }] : []
-  })
+  return checks.flatMap(([pattern, found]) => (found ? [{ pattern, found }] : []))
 }
 
 /** Fails the build, naming the page, each pattern and what it found, when a rewritten page drifted (`driftOf`). */
@@ -131,7 +106,7 @@ export function assertRewritten(page: string, html: string, payloadFileExists: b
   const drifts = driftOf(html, payloadFileExists)
   if (drifts.length === 0) return
   throw new Error(
-    `postbuild: ${page}: Next's export no longer has the shape postbuild/next-export-shape.ts expects:\n` +
+    `postbuild: ${page}: Next's export no longer has the shape site-build/next-export-shape.ts expects:\n` +
       drifts.map((drift) => `  - ${drift.pattern} did not match (${drift.found})`).join('\n'),
   )
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { access, readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { codeVersion } from '../../lib/code-version.ts'
+import { codeVersion } from '../lib/code-version.ts'
 
 /** What the last compile compiled; Next keeps `.next/cache` between builds. */
 const COMPILED_MARKER = '.next/cache/compiled.json'

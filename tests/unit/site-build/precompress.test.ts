@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
-import { brotliQualityOf, CASE_STUDY_QUALITY, precompressSite } from '@/postbuild/precompress'
+import { brotliQualityOf, CASE_STUDY_QUALITY, precompressSite } from '@/site-build/precompress'
 
 let dir: string
 beforeEach(() => {

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 /**
- * Old case-study addresses (postbuild/redirects-file.ts): which old address goes where
+ * Old case-study addresses (site-build/redirects-file.ts): which old address goes where
  * (legacy ids, slugs carried forward from the live build: no shadowing, no chains), the
  * `_redirects` lines, the small page at each old address, what `finalizeExport` writes,
  * and the build's postbuild step given the live build (PREVIOUS_BUILD_DIR), run for real.
@@ -20,17 +20,16 @@ import {
 } from '@/lib/build-output'
 import { checkHtml } from '@/server/publishing/nu-html-checker'
 import { caseStudyPageDocuments, readPageDocuments } from '@/lib/page-documents'
-import { finalizeExport } from '@/postbuild'
-import { postbuildStep } from '@/scripts/build/postbuild-step'
+import { finalizeExport, postbuildStep } from '@/site-build/finalize'
 import {
   caseStudyPath,
   caseStudyRedirects,
   redirectPage,
   redirectsFile,
   writeRedirectPages,
-} from '@/postbuild/redirects-file'
+} from '@/site-build/redirects-file'
 import { headersFor, loadHeaderRules } from '@/server/serving/headers-file'
-import { seedDocuments } from './helpers/dataset'
+import { seedDocuments } from '../helpers/dataset'
 
 let dir: string
 beforeEach(() => {

@@ -1,10 +1,10 @@
-/** Which pages a build renders, and the dependency map it leaves for the next (docs/architecture.md, "Data flow"). */
+/** Which pages a publish renders again, from the reads the last build recorded (lib/content/reads.ts), and the map it leaves for the next. */
+import { readFileSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { ReadRecord } from '../../lib/content/reads.ts'
-import { resultHash, touches } from '../../lib/content/reads.ts'
-import type { RuleRead } from '../../lib/content/schema-rules.ts'
-import { runQuery, type ContentSource, type StoredDocument } from '../../lib/content/source.ts'
+import { resultHash, touches, type ReadRecord } from './reads.ts'
+import type { RuleRead } from './schema-rules.ts'
+import { runQuery, type ContentSource, type StoredDocument } from './source.ts'
 
 /** The dependency map's file in a build: a dot file, never served. */
 export const CONTENT_READS_FILE = '.content-reads.json'
@@ -27,20 +27,18 @@ export type DependencyMap = {
   pages: Record<string, Record<string, Read[]>>
 }
 
-/** The plan: render everything (and why), or take these pages from the live build. */
+/** The plan: render everything (and why), or take these pages (route -> units) from the live build. */
 export type RenderPlan =
   | { kind: 'full'; reason: string }
-  | {
-      kind: 'partial'
-      reuse: Record<string, string[]>
-      changed: string[]
-      /** Distinct recorded reads run again, and how many of them gave another result. */
-      rerun: number
-      differ: number
-    }
+  | { kind: 'partial'; reuse: Record<string, string[]>; changed: string[]; rerun: number; differ: number }
 
 const readKey = (read: Read) => JSON.stringify([read.query, read.params])
 const byKey = (a: Read, b: Read) => readKey(a).localeCompare(readKey(b))
+/** A record's entries by key, in the order `Array.prototype.sort` gives keys. */
+const sortedEntries = <T>(record: Record<string, T>) =>
+  Object.keys(record)
+    .sort()
+    .map((key) => [key, record[key]!] as const)
 
 /** `_id` -> [type, hash] of every document of a snapshot. */
 export function documentHashes(documents: StoredDocument[]): Record<string, [string, string]> {
@@ -92,18 +90,15 @@ export async function planRender(
   if (!previous) return { kind: 'full', reason: 'the live build has no dependency map' }
   if (previous.compileKey !== compileKey)
     return { kind: 'full', reason: 'the code or a build-time setting changed since the live build' }
-  const { ids: changedIds, types: changedTypes } = changedDocuments(previous, documents)
+  const changed = changedDocuments(previous, documents)
   // A page and its share card make the same read: one verdict each.
   const verdicts = new Map<string, boolean>()
   const differs = async (read: Read): Promise<boolean> => {
-    if (!touches(read, { ids: changedIds, types: changedTypes })) return false
+    if (!touches(read, changed)) return false
     const key = readKey(read)
-    let changed = verdicts.get(key)
-    if (changed === undefined) {
-      changed = resultHash(await runQuery(read.query, read.params, snapshot)) !== read.hash
-      verdicts.set(key, changed)
-    }
-    return changed
+    if (!verdicts.has(key))
+      verdicts.set(key, resultHash(await runQuery(read.query, read.params, snapshot)) !== read.hash)
+    return verdicts.get(key)!
   }
   for (const read of previous.shared)
     if (await differs(read))
@@ -122,7 +117,7 @@ export async function planRender(
     reuse[route].shift()
   }
   const differ = [...verdicts.values()].filter(Boolean).length
-  return { kind: 'partial', reuse, changed: [...changedIds].sort(), rerun: verdicts.size, differ }
+  return { kind: 'partial', reuse, changed: [...changed.ids].sort(), rerun: verdicts.size, differ }
 }
 
 /**
@@ -139,10 +134,8 @@ export async function dependencyMap(
 ): Promise<DependencyMap> {
   const shared = new Map<string, Read>()
   const pages: Record<string, Record<string, Map<string, Read>>> = {}
-  const add = (route: string, unit: string, read: Read) => {
-    const unitReads = ((pages[route] ??= {})[unit] ??= new Map())
-    unitReads.set(readKey(read), read)
-  }
+  const add = (route: string, unit: string, read: Read) =>
+    ((pages[route] ??= {})[unit] ??= new Map()).set(readKey(read), read)
   const files = await readdir(recordedDir).catch(() => [] as string[])
   for (const file of files.filter((name) => name.endsWith('.ndjson')))
     for (const line of (await readFile(path.join(recordedDir, file), 'utf8')).split('\n')) {
@@ -156,24 +149,38 @@ export async function dependencyMap(
     for (const [route, units] of Object.entries(reused))
       for (const unit of units) for (const read of previous.pages[route]?.[unit] ?? []) add(route, unit, read)
   }
-  const sortedPages = Object.fromEntries(
-    Object.keys(pages)
-      .sort()
-      .map((route) => [
-        route,
-        Object.fromEntries(
-          Object.keys(pages[route]!)
-            .sort()
-            .map((unit) => [unit, [...pages[route]![unit]!.values()].sort(byKey)]),
-        ),
-      ]),
-  )
+  const sortedPages = sortedEntries(pages).map(([route, units]) => [
+    route,
+    Object.fromEntries(sortedEntries(units).map(([unit, reads]) => [unit, [...reads.values()].sort(byKey)])),
+  ])
   return {
     format: FORMAT,
     compileKey,
     documents: documentHashes(documents),
     ruleReads,
     shared: [...shared.values()].sort(byKey),
-    pages: sortedPages,
+    pages: Object.fromEntries(sortedPages),
   }
+}
+
+let loadedPlan: { file: string; reuse: Map<string, Set<string>> } | undefined
+
+/**
+ * The units (values of the route's parameter) a dynamic route renders: all of them, but those the
+ * build's plan (the file REUSED_PAGES names, `{ reuse }`) takes from the live build.
+ * @throws Error when REUSED_PAGES names a file that is not a plan
+ */
+export function pagesToRender(route: string, units: string[], file = process.env.REUSED_PAGES): string[] {
+  if (!file) return units
+  if (loadedPlan?.file !== file) {
+    const plan = JSON.parse(readFileSync(file, 'utf8')) as { reuse?: Record<string, string[]> }
+    if (!plan.reuse || typeof plan.reuse !== 'object')
+      throw new Error(`${file} is not a plan of reused pages`)
+    loadedPlan = {
+      file,
+      reuse: new Map(Object.entries(plan.reuse).map(([name, units]) => [name, new Set(units)])),
+    }
+  }
+  const reused = loadedPlan.reuse.get(route)
+  return reused ? units.filter((unit) => !reused.has(unit)) : units
 }

@@ -10,7 +10,7 @@ import {
   type RedirectsManifest,
 } from '../lib/build-output.ts'
 import type { CaseStudyAddress } from '../lib/page-documents.ts'
-import type { HtmlPage } from './security-headers.ts'
+import type { HtmlPage } from './headers.ts'
 
 // Percent-encoded before the URL parser sees them: they would end, split, drop or trim a segment.
 const SEGMENT_BREAKERS = /[%/?#\\\x00-\x20]/g

@@ -1,7 +1,6 @@
 /** Starts Next's scripts, and fetches the page's RSC payload from its file, after the first contentful paint (docs/speed.md). */
 import { scriptSafeJson } from '../lib/text.ts'
-import { attributeOf, elementsOf, textOf } from '../lib/html-elements.ts'
-import { applyEdits, type HtmlEdit } from './html-edits.ts'
+import { attributeOf, elementsOf, textOf, applyEdits, type HtmlEdit } from '../lib/html-elements.ts'
 import { isFrameworkChunkScript, isFrameworkScriptPreload, payloadChunkText } from './next-export-shape.ts'
 
 /** The loader's latest start, in ms after it runs (if no paint is ever reported). */

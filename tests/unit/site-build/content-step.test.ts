@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * The real build fails on a bad link: `npm run build` (scripts/build.ts) starts with
- * the content step (scripts/build/content-step.ts), which validates all content
+ * the content step (site-build/content-step.ts), which validates all content
  * (lib/content/content-check.ts) before Next runs. Run here as npm runs it (the project's
  * Node 24, LOCAL_DATASET pointing at an edited copy of the seed), in a temporary
  * working folder so nothing of this checkout (public/, .next) is touched: the bad

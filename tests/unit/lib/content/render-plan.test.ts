@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The build's dependency map (lib/content/reads.ts, scripts/build/render-plan.ts): what a
+ * The build's dependency map (lib/content/reads.ts, lib/content/render-plan.ts): what a
  * page's queries scan, what is recorded, and which pages a change renders again.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -11,10 +11,10 @@ import { idsIn, recordRead, resultHash, scannedTypes } from '@/lib/content/reads
 import { caseStudyQuery, contentDatesQuery, siteSettingsQuery } from '@/lib/content/queries'
 import { runQuery, type StoredDocument } from '@/lib/content/source'
 import { validateSnapshot } from '@/lib/content/schema-rules'
-import { changedOnly } from '@/scripts/build/content-step'
-import { dependencyMap, documentHashes, planRender, type DependencyMap } from '@/scripts/build/render-plan'
-import { pagePath, reusePages } from '@/scripts/build/reuse-pages'
-import { seedDocuments } from './helpers/dataset'
+import { changedOnly } from '@/site-build/content-step'
+import { dependencyMap, documentHashes, planRender, type DependencyMap } from '@/lib/content/render-plan'
+import { pagePath, reusePages } from '@/site-build/reuse-pages'
+import { seedDocuments } from '../../helpers/dataset'
 
 describe('scannedTypes: the document types a query can read by scanning', () => {
   test.each([

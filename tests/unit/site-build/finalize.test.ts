@@ -16,14 +16,14 @@ import {
   urlPathOf,
 } from '@/lib/build-output'
 import { PAGE_DOCUMENTS_FILE, readPageDocuments } from '@/lib/page-documents'
-import { finalizeExport } from '@/postbuild'
-import { decodeFileNames } from '@/postbuild/decode-file-names'
-import { deferredPayloadOf } from '@/postbuild/defer-framework-scripts'
-import { payloadFileOf } from '@/postbuild/next-export-shape'
-import { precompressSite } from '@/postbuild/precompress'
-import { redirectsFile } from '@/postbuild/redirects-file'
-import { headerRules, inlineScriptHashes, SCRIPT_HASHES_FILE } from '@/postbuild/security-headers'
-import { contentSecurityPolicy } from '@/lib/content-security-policy'
+import { finalizeExport } from '@/site-build/finalize'
+import { decodeFileNames } from '@/site-build/decode-file-names'
+import { deferredPayloadOf } from '@/site-build/defer-framework-scripts'
+import { payloadFileOf } from '@/site-build/next-export-shape'
+import { precompressSite } from '@/site-build/precompress'
+import { redirectsFile } from '@/site-build/redirects-file'
+import { headerRules, inlineScriptHashes, SCRIPT_HASHES_FILE } from '@/site-build/headers'
+import { contentSecurityPolicy } from '@/site-build/headers'
 import { headersFor, loadHeaderRules } from '@/server/serving/headers-file'
 
 let dir: string

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { applyEdits } from '@/postbuild/html-edits'
+import { applyEdits } from '@/lib/html-elements'
 
 test('applies cuts and insertions at offsets of the original, in any order', () => {
   const html = '<head><a/><b/><c/></head>'

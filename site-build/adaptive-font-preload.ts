@@ -1,8 +1,7 @@
 /** Font preloads on every page (the 404 page too), only where the connection can use them (docs/speed.md, "The 270 ms rule"). */
 import { parse, type DefaultTreeAdapterMap } from 'parse5'
 import { scriptSafeJson } from '../lib/text.ts'
-import { attributeOf } from '../lib/html-elements.ts'
-import { applyEdits, type HtmlEdit } from './html-edits.ts'
+import { attributeOf, applyEdits, type HtmlEdit } from '../lib/html-elements.ts'
 import { fontPreloadLink, PRELOADABLE_FONT } from './next-export-shape.ts'
 
 type Element = DefaultTreeAdapterMap['element']
