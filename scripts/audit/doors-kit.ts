@@ -74,8 +74,7 @@ export function bannerOf(html: string): string {
 }
 
 /** Waits until the publisher reports its preview ready, through restarts (5 minutes at most). */
-export const previewReady = (context: DoorsContext) =>
-  waitForPreview(context.origin, context.webhookSecret, true)
+export const previewReady = (context: DoorsContext) => waitForPreview(context.origin, context.webhookSecret)
 
 /**
  * Waits until the preview renders `/` for this session again (its renders queued before

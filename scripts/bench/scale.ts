@@ -4,7 +4,7 @@
  * publish-to-live of one review and of one case study through the publisher, gate on (median of 3).
  * Uses out/ (put back afterwards), `.next/` and `.cache/`: nothing else should build in this checkout meanwhile.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { listFiles, readBuildPhases } from '../../lib/build-output.ts'
@@ -13,15 +13,15 @@ import { serveExport } from '../audit/serve.ts'
 import { readHealth } from '../publisher-client.ts'
 import {
   cell,
-  cpuMs,
+  childrenCpuMs,
   homeReview,
+  keepExport,
   largeDataset,
   publish,
   SECRET,
   seedFolder,
   sleep,
   timeBuild,
-  timing,
   writeDataset,
   type Tables,
 } from './harness.ts'
@@ -31,19 +31,15 @@ const PHASES = ['content check', 'media', 'compile', 'plan', 'render', 'reuse', 
 
 /** A full `npm run build` on a dataset: each step's ms (out/.build-phases.json), the total, CPU on all cores, the load after. */
 async function fullBuild(dataset: string, remove: readonly string[]) {
-  const cpuBefore = cpuMs('self', true)
+  const cpuBefore = childrenCpuMs()
   const total = Math.round(timeBuild({ LOCAL_DATASET: dataset }, remove))
   const phases = await readBuildPhases(path.resolve('out'))
   if (!Object.keys(phases).length) throw new Error('npm run build wrote no out/.build-phases.json')
   const load = os.loadavg().map((value) => value.toFixed(2))
-  return { ...phases, total, cpu: cpuMs('self', true) - cpuBefore, 'load after': load.join(' / ') }
+  return { ...phases, total, cpu: childrenCpuMs() - cpuBefore, 'load after': load.join(' / ') }
 }
 
-/**
- * Publishes one document and waits until a new build is live.
- * @returns that build's `lastBuild.phases` (ms) and `total`, webhook -> live
- * @throws Error when the webhook is refused, the build fails, or nothing is live in 30 min
- */
+/** Publishes one document; once a new build is live, its `lastBuild.phases` (ms) and `total`, webhook -> live. Throws when it fails or nothing is live in 30 min. */
 async function publishedToLive(base: string, doc: StoredDocument): Promise<Record<string, number>> {
   const before = await readHealth(base, SECRET)
   const started = performance.now()
@@ -61,15 +57,11 @@ async function publishedToLive(base: string, doc: StoredDocument): Promise<Recor
   throw new Error(`${doc._id}: nothing went live in 30 min`)
 }
 
-/**
- * Measures the figures above; out/ holds again what it held, also when a step fails.
- * @param caseStudies case studies added (0: the seed alone)
- * @throws Error when a build or a publish fails
- */
-export async function measureScale(caseStudies: number, runs = 3): Promise<Tables> {
+/** The figures above at the seed plus `caseStudies` (0: the seed alone); out/ holds again what it held, also when a step fails. */
+export async function measureScale(caseStudies: number): Promise<Tables> {
+  const runs = 3
   const { dir, file, seed } = seedFolder('bench-scale-')
-  const copy = path.join(dir, 'out-before')
-  if (existsSync('out')) cpSync('out', copy, { recursive: true })
+  const restore = keepExport()
   let stop: (() => Promise<void>) | undefined
   try {
     let documents = largeDataset(seed, caseStudies * 5, caseStudies)
@@ -115,9 +107,7 @@ export async function measureScale(caseStudies: number, runs = 3): Promise<Table
             ...Object.fromEntries(
               Object.entries(published).map(([name, list]) => [
                 name,
-                list.some((times) => step in times)
-                  ? cell(timing(list.map((times) => times[step] ?? NaN)))
-                  : '',
+                list.some((times) => step in times) ? cell(list.map((times) => times[step] ?? NaN)) : '',
               ]),
             ),
           },
@@ -126,8 +116,7 @@ export async function measureScale(caseStudies: number, runs = 3): Promise<Table
     }
   } finally {
     await stop?.()
-    rmSync('out', { recursive: true, force: true })
-    if (existsSync(copy)) cpSync(copy, 'out', { recursive: true })
+    restore()
     rmSync(dir, { recursive: true, force: true })
   }
 }
