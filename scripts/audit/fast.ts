@@ -5,7 +5,7 @@ import { readBuildInfo, readRedirects } from '../../lib/build-output.ts'
 import { checkHtml, type HtmlError } from '../../server/publishing/nu-html-checker.ts'
 import { auditAccessibility, type AxePageResult } from './axe.ts'
 import { checkLinks, type LinkReport } from './links.ts'
-import { htmlFilesOf, routesOf, type Route } from './routes.ts'
+import { htmlFilesOf, routesOf } from './routes.ts'
 import { serveExport } from './serve.ts'
 
 /** Everything the fast audit measured (seconds per step). */
@@ -13,7 +13,7 @@ export type FastAuditReport = {
   measuredAt: string
   buildId: string
   seconds: Record<string, number>
-  routes: Route[]
+  routes: ReturnType<typeof routesOf>
   axe: AxePageResult[]
   html: { files: string[]; errors: HtmlError[] }
   links: LinkReport

@@ -7,11 +7,7 @@ import { CONTACT_INBOX_PATH } from '../../lib/publisher-routes.ts'
 export const EMPTY_PAGE_DIR = path.resolve('tests/fixtures/empty-page')
 export const EMPTY_PAGE_OUT = path.join(EMPTY_PAGE_DIR, 'out')
 
-/**
- * Builds the empty page into `tests/fixtures/empty-page/out`.
- * @returns the export folder and the build time in ms
- * @throws when `next build` fails
- */
+/** Builds the empty page into EMPTY_PAGE_OUT; the export folder and the build's ms. */
 export async function buildEmptyPage(): Promise<{ out: string; ms: number }> {
   const started = performance.now()
   const result = spawnSync('npx', ['next', 'build', EMPTY_PAGE_DIR], { encoding: 'utf8' })
