@@ -6,8 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { measureAgainst } from './bench/against.ts'
-import { routeBytes } from './bench/bytes.ts'
-import { buildEmptyPage } from './bench/empty-page.ts'
+import { buildEmptyPage, EMPTY_PAGE_OUT, routeBytes } from './bench/bytes.ts'
 import { MISSED, requireBuild, timeBuild, type Tables } from './bench/harness.ts'
 import { measurePublishing } from './bench/publish.ts'
 import { measureScale } from './bench/scale.ts'
@@ -17,13 +16,9 @@ const MEASURES: Record<string, { about: string; run: (scale: number) => Promise<
   site: {
     about: 'build cold and warm, and bytes per route beside the empty Next page (its ratio of JavaScript)',
     run: async () => {
-      const ms = { cold: 0, warm: 0, empty: 0 }
       console.log('bench: cold build (no .next), warm build, the empty page...')
-      ms.cold = timeBuild({}, ['.next'])
-      ms.warm = timeBuild()
-      const empty = await buildEmptyPage()
-      ms.empty = empty.ms
-      const [baseline] = (await routeBytes(empty.out)).filter((row) => row.route === '/')
+      const ms = { cold: timeBuild({}, ['.next']), warm: timeBuild(), empty: await buildEmptyPage() }
+      const [baseline] = (await routeBytes(EMPTY_PAGE_OUT)).filter((row) => row.route === '/')
       if (!baseline) throw new Error('the empty page has no index.html')
       const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
       const routes = [{ ...baseline, route: 'EMPTY PAGE' }, ...(await routeBytes('out'))]
