@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- MEASURE...] [--scale N] [--bytes-against REV [--bytes-only]]`: each measure
+ * `npm run bench [-- MEASURE...] [--bytes-against REV [--bytes-only]]`: each measure
  * (below, default `site`) prints its tables and all go to reports/bench.json; exits 1 when a target is missed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -9,10 +9,9 @@ import { measureAgainst } from './bench/against.ts'
 import { buildEmptyPage, EMPTY_PAGE_OUT, routeBytes } from './bench/bytes.ts'
 import { MISSED, requireBuild, timeBuild, type Tables } from './bench/harness.ts'
 import { measurePublishing } from './bench/publish.ts'
-import { measureScale } from './bench/scale.ts'
 
 /** Every measure: what it is, and how to run it. */
-const MEASURES: Record<string, { about: string; run: (scale: number) => Promise<Tables> }> = {
+const MEASURES: Record<string, { about: string; run: () => Promise<Tables> }> = {
   site: {
     about: 'build cold and warm, and bytes per route beside the empty Next page (its ratio of JavaScript)',
     run: async () => {
@@ -46,23 +45,15 @@ const MEASURES: Record<string, { about: string; run: (scale: number) => Promise<
     about: 'publish-to-live, a burst of 50 publishes, load during 5 swaps (real builds)',
     run: measurePublishing,
   },
-  scale: {
-    about:
-      "where a full build's and a publish's time goes at the seed + N case studies (--scale N; ~15 min at 200)",
-    run: measureScale,
-  },
 }
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    scale: { type: 'string', default: '200' },
     'bytes-against': { type: 'string' },
     'bytes-only': { type: 'boolean', default: false },
   },
 })
-const scale = Number(values.scale)
-if (!Number.isInteger(scale) || scale < 0) throw new Error('bench: --scale takes a whole number >= 0')
 const against = values['bytes-against']
 if (values['bytes-only'] && !against) throw new Error('bench: --bytes-only compares with --bytes-against REV')
 const names = values['bytes-only'] ? [] : positionals.length ? positionals : ['site']
@@ -75,7 +66,7 @@ if (unknown.length)
   )
 
 const report: Record<string, Tables> = {}
-for (const name of names) report[name] = await MEASURES[name]!.run(scale)
+for (const name of names) report[name] = await MEASURES[name]!.run()
 if (against) {
   requireBuild()
   report.against = await measureAgainst(against)

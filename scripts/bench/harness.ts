@@ -1,21 +1,11 @@
-/** What the benches and the doors audit share: runs and their median, kept builds, datasets, a publisher's preview. */
+/** What the benches and the doors audit share: runs and their median, builds timed and kept, datasets, a publisher's preview. */
 import { spawnSync } from 'node:child_process'
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEFAULT_LOCAL_DATASET, parseNdjson, type StoredDocument } from '../../lib/content/source.ts'
+import type { StoredDocument } from '../../lib/content/source.ts'
 import { PREVIEW_ENABLE_PATH } from '../../lib/publisher-routes.ts'
 import { readHealth, sendWebhook, waitUntilSettled } from '../publisher-client.ts'
-import { median } from './median.ts'
 
 /** A measure's tables by title, rows by label (console.table's); the rows of MISSED name the targets it missed. */
 export type Tables = Record<string, Record<string, Record<string, unknown>>>
@@ -25,12 +15,6 @@ export const MISSED = 'Missed targets'
 export const SECRET = 'bench-webhook-secret-0123456789abcdef012345'
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Runs of one figure as one table cell, `median (run / run / run)`, rounded to `digits` decimals. */
-export const cell = (samples: number[], digits = 0) => {
-  const round = (value: number) => Math.round(value * 10 ** digits) / 10 ** digits
-  return `${round(median(samples))} (${samples.map(round).join(' / ')})`
-}
 
 /** ms a promise takes. */
 export async function timed(step: () => Promise<unknown>): Promise<number> {
@@ -57,14 +41,14 @@ export function requireBuild() {
   if (!existsSync('out/.build.json')) throw new Error('out/ holds no complete build: run npm run build first')
 }
 
-/** Keeps out/ aside (a publisher moves each build out of it); `restore()` puts it back, and removes the copy. */
+/** Keeps the complete build in out/ aside (a publisher moves each build out of it); `restore()` puts it back and removes the copy. */
 export function keepExport() {
+  requireBuild()
   const kept = mkdtempSync(path.join(os.tmpdir(), 'bench-export-'))
-  const had = existsSync('out')
-  if (had) cpSync('out', kept, { recursive: true })
+  cpSync('out', kept, { recursive: true })
   return () => {
     rmSync('out', { recursive: true, force: true })
-    if (had) cpSync(kept, 'out', { recursive: true })
+    cpSync(kept, 'out', { recursive: true })
     rmSync(kept, { recursive: true, force: true })
   }
 }
@@ -79,45 +63,6 @@ export function writeDataset(file: string, documents: StoredDocument[], lines: s
     [...documents.map((doc) => JSON.stringify(doc)), ...lines].join('\n') + '\n',
   )
   renameSync(`${file}.partial`, file)
-}
-
-/** A temporary folder (the caller removes it) with the seed's images linked in, its dataset file's path (not written) and the seed. */
-export function seedFolder(prefix: string): { dir: string; file: string; seed: StoredDocument[] } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix))
-  symlinkSync(path.resolve(path.dirname(DEFAULT_LOCAL_DATASET), 'images'), path.join(dir, 'images'), 'dir')
-  const seed = parseNdjson(readFileSync(DEFAULT_LOCAL_DATASET, 'utf8'), DEFAULT_LOCAL_DATASET)
-  return { dir, file: path.join(dir, 'dataset.ndjson'), seed }
-}
-
-/** The seed plus `reviews` reviews and `caseStudies` case studies copied from its own (unique ids, slugs, legacy ids). */
-export function largeDataset(seed: StoredDocument[], reviews: number, caseStudies: number): StoredDocument[] {
-  const review = seed.find((doc) => doc._type === 'review')!
-  const study = seed.find((doc) => doc._type === 'caseStudy')!
-  return [
-    ...seed,
-    ...Array.from({ length: reviews }, (_, i) => ({ ...review, _id: `bench-review-${i}`, order: 100 + i })),
-    ...Array.from({ length: caseStudies }, (_, i) => ({
-      ...study,
-      _id: `bench-case-study-${i}`,
-      slug: { _type: 'slug', current: `bench-case-study-${i}` },
-      legacyId: `Bench Case Study ${i}`,
-      order: 100 + i,
-    })),
-  ]
-}
-
-/** The seed's review shown on the home page. */
-export function homeReview(documents: StoredDocument[]): StoredDocument {
-  const review = documents.find((doc) => doc._type === 'review' && doc.placement === 'both')
-  if (!review) throw new Error(`${DEFAULT_LOCAL_DATASET} has no review shown on the home page`)
-  return review
-}
-
-/** CPU ms this process's waited-for children have used, user and system (Linux /proc, 100 ticks a second). */
-export function childrenCpuMs(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[13]) + Number(fields[14])) * 10
 }
 
 /** Publishes a document signed with the bench's secret, as Sanity does; the HTTP status. */
