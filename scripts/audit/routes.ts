@@ -2,7 +2,7 @@
 import { decodedPath, listFiles, urlPathOf, type Redirect } from '../../lib/build-output.ts'
 import { NOT_FOUND_PAGES } from '../../postbuild/next-export-shape.ts'
 
-/** An unknown path: the server answers it with the 404 page. */
+/** An unknown path, answered with the 404 page. */
 export const NOT_FOUND_ROUTE = '/no-such-page-for-the-audit'
 
 /** HTML files that are no route of their own: Next's internal 404 copy and the 404 page (audited at NOT_FOUND_ROUTE). */

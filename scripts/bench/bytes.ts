@@ -45,11 +45,7 @@ function add(total: Sizes, more: Sizes) {
   total.gzip += more.gzip
 }
 
-/**
- * Bytes per HTML page of an export (not the booking stand-in).
- * @param out the export folder
- * @returns one row per page, sorted by route
- */
+/** Bytes per HTML page of an export folder (not the booking stand-in), one row per page sorted by route. */
 export async function routeBytes(out: string): Promise<RouteBytes[]> {
   const pages = await listFiles(out, {
     filter: (file) =>
