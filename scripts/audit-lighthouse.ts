@@ -10,7 +10,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig } from 'lighthouse'
 import { readRedirects } from '../lib/build-output.ts'
 import { STUDIO_BASE_PATH } from '../lib/studio.ts'
-import { EMPTY_PAGE_OUT, buildEmptyPage } from './bench/empty-page.ts'
+import { EMPTY_PAGE_OUT, buildEmptyPage } from './bench/bytes.ts'
 import {
   type LighthouseSample,
   documentTransferBytes,
@@ -36,15 +36,9 @@ const { values: args } = parseArgs({
   },
 })
 const runs = Number(args.runs)
-const modes = args.modes.split(',') as ThrottlingMode[]
-const presets = args.presets.split(',') as ('mobile' | 'desktop')[]
-const transports = args.transports.split(',') as ('h2' | 'h1')[]
+type Preset = 'mobile' | 'desktop'
 
-async function measure(
-  url: string,
-  preset: 'mobile' | 'desktop',
-  mode: ThrottlingMode,
-): Promise<LighthouseSample> {
+async function measure(url: string, preset: Preset, mode: ThrottlingMode): Promise<LighthouseSample> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     chromeFlags: [
@@ -111,29 +105,28 @@ const served = [
   await serveExport(scriptlessDir),
 ]
 const proxies = await Promise.all(served.map((server) => startTlsProxy(server.origin)))
-const originsOf = (list: { origin: string }[]) => ({
-  site: list[0]!.origin,
-  empty: list[1]!.origin,
-  scriptless: list[2]!.origin,
+const originsOf = ([site, empty, scriptless]: { origin: string }[]) => ({
+  site: site!.origin,
+  empty: empty!.origin,
+  scriptless: scriptless!.origin,
 })
 const origins = { h1: originsOf(served), h2: originsOf(proxies) }
 
-type Row = {
+// `scriptless`: the route without scripts, where that is the LCP baseline.
+const rows: {
   route: string
   transport: string
   preset: string
   mode: string
   site: LighthouseSample
   empty: LighthouseSample
-  /** the route without scripts, where that is the LCP baseline */
   scriptless?: LighthouseSample
   misses: string[]
-}
-const rows: Row[] = []
+}[] = []
 try {
-  for (const transport of transports)
-    for (const preset of presets)
-      for (const mode of modes) {
+  for (const transport of args.transports.split(',') as (keyof typeof origins)[])
+    for (const preset of args.presets.split(',') as Preset[])
+      for (const mode of args.modes.split(',') as ThrottlingMode[]) {
         // The empty page alternates with the first route's runs, then is measured once more
         // before each later route; a route is compared with its latest `runs` runs.
         const emptySamples: LighthouseSample[] = []
@@ -155,14 +148,8 @@ try {
           const s = medianSample(samples)
           const e = recentBaseline(emptySamples, runs)
           const b = withBare ? medianSample(bareSamples) : undefined
-          const misses = missedTargets({
-            site: s,
-            empty: e,
-            scriptless: b,
-            preset,
-            mode,
-            notFoundPage: route === NOT_FOUND_ROUTE,
-          })
+          const notFoundPage = route === NOT_FOUND_ROUTE
+          const misses = missedTargets({ site: s, empty: e, scriptless: b, preset, mode, notFoundPage })
           rows.push({ route, transport, preset, mode, site: s, empty: e, scriptless: b, misses })
           console.log(
             `${transport} ${preset} ${mode} ${route}: perf ${s.performance} (empty ${e.performance}), LCP ${s.lcp} ms (empty ${e.lcp}${b ? `, without scripts ${b.lcp}` : ''}), CLS ${s.cls}, TBT ${s.tbt} ms${misses.length ? `  MISSED: ${misses.join('; ')}` : ''}${s.documentBytes > FIRST_ROUND_TRIP_BYTES ? `  (HTML ${s.documentBytes} B: past the first round trip, ${FIRST_ROUND_TRIP_BYTES} B)` : ''}`,

@@ -2,7 +2,8 @@
  * `npm run audit:fast` and `npm run audit:doors` (`node scripts/audit.ts [PART...]`, default every part): each
  * part prints its table and failures and writes reports/audit-<part>.json; exit 1 when any missed a target.
  * OUT_DIR audits another complete export instead of out/ (no build then).
- */ import { mkdirSync, writeFileSync } from 'node:fs'
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { DOORS_REPORT_FILE, formatDoors, runDoorsAudit } from './audit/doors.ts'
 import { failuresOf, printFastAudit, runFastAudit } from './audit/fast.ts'
 
@@ -11,7 +12,7 @@ type Part = () => Promise<number>
 
 const PARTS: Record<string, Part> = {
   fast: async () => {
-    const report = await runFastAudit({ exportDir: process.env.OUT_DIR })
+    const report = await runFastAudit(process.env.OUT_DIR)
     mkdirSync('reports', { recursive: true })
     writeFileSync('reports/audit-fast.json', JSON.stringify(report, null, 2) + '\n')
     printFastAudit(report)

@@ -1,32 +1,23 @@
 /**
- * `npm run bench [-- MEASURE...] [--scale N] [--pairs N] [--bytes-against REV [--bytes-only]]`: each measure
+ * `npm run bench [-- MEASURE...] [--bytes-against REV [--bytes-only]]`: each measure
  * (below, default `site`) prints its tables and all go to reports/bench.json; exits 1 when a target is missed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { measureAgainst } from './bench/against.ts'
-import { routeBytes } from './bench/bytes.ts'
-import { buildEmptyPage } from './bench/empty-page.ts'
+import { buildEmptyPage, EMPTY_PAGE_OUT, routeBytes } from './bench/bytes.ts'
 import { MISSED, requireBuild, timeBuild, type Tables } from './bench/harness.ts'
-import { measureIsolation } from './bench/isolation.ts'
 import { measurePublishing } from './bench/publish.ts'
-import { measureScale } from './bench/scale.ts'
-
-type Options = { scale: number; pairs: number }
 
 /** Every measure: what it is, and how to run it. */
-const MEASURES: Record<string, { about: string; run: (options: Options) => Promise<Tables> }> = {
+const MEASURES: Record<string, { about: string; run: () => Promise<Tables> }> = {
   site: {
     about: 'build cold and warm, and bytes per route beside the empty Next page (its ratio of JavaScript)',
     run: async () => {
-      const ms = { cold: 0, warm: 0, empty: 0 }
       console.log('bench: cold build (no .next), warm build, the empty page...')
-      ms.cold = timeBuild({}, ['.next'])
-      ms.warm = timeBuild()
-      const empty = await buildEmptyPage()
-      ms.empty = empty.ms
-      const [baseline] = (await routeBytes(empty.out)).filter((row) => row.route === '/')
+      const ms = { cold: timeBuild({}, ['.next']), warm: timeBuild(), empty: await buildEmptyPage() }
+      const [baseline] = (await routeBytes(EMPTY_PAGE_OUT)).filter((row) => row.route === '/')
       if (!baseline) throw new Error('the empty page has no index.html')
       const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
       const routes = [{ ...baseline, route: 'EMPTY PAGE' }, ...(await routeBytes('out'))]
@@ -54,31 +45,15 @@ const MEASURES: Record<string, { about: string; run: (options: Options) => Promi
     about: 'publish-to-live, a burst of 50 publishes, load during 5 swaps (real builds)',
     run: measurePublishing,
   },
-  scale: {
-    about:
-      "where a full build's and a publish's time goes at the seed + N case studies (--scale N; ~15 min at 200)",
-    run: ({ scale }) => measureScale(scale),
-  },
-  isolation: {
-    about: "what editors' preview costs visitors (--pairs N A/B pairs; needs npm run build:preview)",
-    run: ({ scale, pairs }) => (requireBuild(), measureIsolation(scale, pairs)),
-  },
 }
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    scale: { type: 'string', default: '200' },
-    pairs: { type: 'string', default: '5' },
     'bytes-against': { type: 'string' },
     'bytes-only': { type: 'boolean', default: false },
   },
 })
-const options = { scale: Number(values.scale), pairs: Number(values.pairs) }
-if (!Number.isInteger(options.scale) || options.scale < 0)
-  throw new Error('bench: --scale takes a whole number >= 0')
-if (!Number.isInteger(options.pairs) || options.pairs < 1)
-  throw new Error('bench: --pairs takes a whole number >= 1')
 const against = values['bytes-against']
 if (values['bytes-only'] && !against) throw new Error('bench: --bytes-only compares with --bytes-against REV')
 const names = values['bytes-only'] ? [] : positionals.length ? positionals : ['site']
@@ -91,7 +66,7 @@ if (unknown.length)
   )
 
 const report: Record<string, Tables> = {}
-for (const name of names) report[name] = await MEASURES[name]!.run(options)
+for (const name of names) report[name] = await MEASURES[name]!.run()
 if (against) {
   requireBuild()
   report.against = await measureAgainst(against)

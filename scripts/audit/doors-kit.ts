@@ -9,24 +9,17 @@ export { previewCookie as openSession, writeDataset } from '../bench/harness.ts'
 /** One attempt and whether it got through. */
 export type DoorAttempt = { door: string; attempt: string; through: boolean; detail?: string }
 
-/** Records one attempt: through when the door let it in (or when it proved nothing). */
-export type Attempt = (door: string, what: string, through: boolean, detail?: string) => void
-
-/** The publisher under attack, and what an editor holds of it. */
+/** The publisher under attack and what an editor holds of it: an open session's `cookie`, the `dataset` file its preview reads (drafts go there), the `seed` it holds without drafts, its builds' `siteDir`; `attempt` records one attempt, through when the door let it in (or it proved nothing). */
 export type DoorsContext = {
   site: ServedSite
   origin: string
   webhookSecret: string
   previewSecret: string
-  /** An open preview session's cookie (`name=value`). */
   cookie: string
-  /** The dataset file the publisher and its preview read (drafts are written into it). */
   dataset: string
-  /** What the dataset holds when no attempt's draft is in it. */
   seed: StoredDocument[]
-  /** Where the publisher keeps its builds (its publish journal is there). */
   siteDir: string
-  attempt: Attempt
+  attempt: (door: string, what: string, through: boolean, detail?: string) => void
 }
 
 /** A policy's sources for one directive, e.g. `script-src`. */
@@ -40,19 +33,8 @@ export const sourcesOf = (policy: string, directive: string): string[] =>
 /** The first cookie a response sets, as `name=value`. */
 export const sessionOf = (answer: Response): string => answer.headers.getSetCookie()[0]?.split(';')[0] ?? ''
 
-/** A preview page as an editor gets it. */
-export type PreviewAnswer = {
-  status: number
-  html: string
-  headers: Headers
-  policy: string
-  /** Rendered by the preview: 200 with its banner. */
-  rendered: boolean
-  ms: number
-}
-
-/** Asks for a page with a session, timed. */
-export async function previewPage(origin: string, cookie: string, url: string): Promise<PreviewAnswer> {
+/** A page as an editor with this session gets it, timed; `rendered`: 200 with the preview's banner. */
+export async function previewPage(origin: string, cookie: string, url: string) {
   const started = performance.now()
   const answer = await fetch(`${origin}${url}`, { headers: { cookie }, redirect: 'manual' })
   const html = await answer.text()
@@ -74,19 +56,13 @@ export function bannerOf(html: string): string {
 }
 
 /** Waits until the publisher reports its preview ready, through restarts (5 minutes at most). */
-export const previewReady = (context: DoorsContext) =>
-  waitForPreview(context.origin, context.webhookSecret, true)
+export const previewReady = (context: DoorsContext) => waitForPreview(context.origin, context.webhookSecret)
 
-/**
- * Waits until the preview renders `/` for this session again (its renders queued before
- * have ended), so that the next attempt's render is the one it asks for.
- * @throws Error after `timeoutMs`
- */
-export async function previewSettled(context: DoorsContext, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs
+/** Waits (2 minutes at most) until the preview renders `/` again, its queued renders done, so the next render is the attempt's. */
+export async function previewSettled(context: DoorsContext): Promise<void> {
+  const until = Date.now() + 120_000
   while (!(await previewPage(context.origin, context.cookie, '/')).rendered) {
-    if (Date.now() > until)
-      throw new Error(`audit:doors: the preview did not render / within ${timeoutMs / 1000} s`)
+    if (Date.now() > until) throw new Error('audit:doors: the preview did not render / within 120 s')
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }
@@ -94,11 +70,7 @@ export async function previewSettled(context: DoorsContext, timeoutMs = 120_000)
 /** What came back over a raw socket: the status line, headers (lower-case names) and body. */
 export type RawAnswer = { status: number; headers: Map<string, string[]>; body: string; raw: string }
 
-/**
- * Sends bytes over a fresh TCP connection and reads what comes back until the server
- * closes it, `waitMs` passes, or a whole answer (by Content-Length) is in.
- * @param request the request's exact text (CRLFs included)
- */
+/** Sends a request's exact text over a fresh TCP connection; what comes back until the server closes it, `waitMs` passes, or a whole answer is in. */
 export function rawRequest(origin: string, request: string, waitMs = 10_000): Promise<RawAnswer> {
   const { hostname, port } = new URL(origin)
   return new Promise((resolve, reject) => {

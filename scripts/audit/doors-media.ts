@@ -16,23 +16,17 @@ import { sourcesOf, type DoorsContext } from './doors-kit.ts'
 const RAN = { script: 'data-audit-script', onload: 'data-audit-onload' }
 
 /** A drawing that marks its root when its script or its `onload` handler runs. */
-export const HOSTILE_SVG =
+const HOSTILE_SVG =
   `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800" ` +
   `onload="document.documentElement.setAttribute('${RAN.onload}','ran')">` +
   `<script>document.documentElement.setAttribute('${RAN.script}','ran')</script>` +
   `<rect width="1200" height="800" fill="#345"/></svg>\n`
 
-/** The hostile drawing as the dataset holds it: its asset, and the portfolio site that shows it. */
-export type HostileImage = { assetId: string; fileName: string; asset: StoredDocument; site: StoredDocument }
-
 /**
- * Makes the dataset folder's `images/` (the seed's files, linked, and the drawing) and
- * the documents that publish it: an asset named by the drawing's sha1, as Sanity names
- * uploads, and the seed's first portfolio site showing it, under a title of its own.
- * @param datasetDir the folder of the audit's dataset file
- * @param seedImages the seed's `images/` folder
+ * Makes the dataset folder's `images/` (the seed's files, linked, and the drawing) and the documents that publish
+ * it: an asset named by the drawing's sha1, as Sanity names uploads, and the seed's first portfolio site showing it.
  */
-export function hostileImage(datasetDir: string, seedImages: string, seed: StoredDocument[]): HostileImage {
+export function hostileImage(datasetDir: string, seedImages: string, seed: StoredDocument[]) {
   const images = path.join(datasetDir, 'images')
   mkdirSync(images)
   for (const name of readdirSync(seedImages))
@@ -45,7 +39,7 @@ export function hostileImage(datasetDir: string, seedImages: string, seed: Store
   const template = seed.find((doc) => doc._type === 'sanity.imageAsset' && doc.extension === 'svg')
   const site = seed.find((doc) => doc._type === 'portfolioSite')
   if (!template || !site) throw new Error('audit:doors: the seed has no SVG asset or no portfolio site')
-  const asset = {
+  const asset: StoredDocument = {
     ...template,
     _id: assetId,
     assetId: sha1,
@@ -56,23 +50,16 @@ export function hostileImage(datasetDir: string, seedImages: string, seed: Store
     url: `https://cdn.sanity.io/images/local0/production/${sha1}-1200x800.svg`,
   }
   const image = site.image as Record<string, unknown>
-  return {
-    assetId,
-    fileName: mediaFileName(assetId),
-    asset,
-    site: {
-      ...site,
-      title: 'Audit Hostile Drawing',
-      image: { ...image, asset: { _type: 'reference', _ref: assetId } },
-    },
+  const shown: StoredDocument = {
+    ...site,
+    title: 'Audit Hostile Drawing',
+    image: { ...image, asset: { _type: 'reference', _ref: assetId } },
   }
+  return { assetId, fileName: mediaFileName(assetId), asset, site: shown }
 }
+type HostileImage = ReturnType<typeof hostileImage>
 
-/**
- * Publishes the portfolio site as Sanity's webhook does and waits until the publisher has
- * settled.
- * @returns whether a new build went live, and the publisher's last error otherwise
- */
+/** Publishes the portfolio site as Sanity's webhook does; once the publisher has settled, whether a new build went live, or its last error. */
 export async function publishHostileImage(
   context: Pick<DoorsContext, 'origin' | 'webhookSecret'>,
   hostile: HostileImage,
@@ -86,10 +73,7 @@ export async function publishHostileImage(
   return { live: false, error: after.lastError?.message ?? 'no build went live and none failed' }
 }
 
-/**
- * Tries the drawing at its three addresses (see the module comment).
- * @param published what `publishHostileImage` answered
- */
+/** Tries the drawing at its three addresses (see the module comment), after `publishHostileImage`. */
 export async function mediaAttempts(
   context: DoorsContext,
   hostile: HostileImage,

@@ -17,20 +17,12 @@ import {
 /** A share card of the preview (app/og/[card]): drawn on request, a render of its own. */
 const SHARE_CARD = '/og/home.png'
 
-/** Share cards one session asks for at once (`fairShareAttempts`). */
-export const BURST = 40
-
 /**
- * One session (`context.cookie`) asks for `burst` share cards at once, just after a save;
- * 100 ms later, while they are queued, another session asks for `/`, and the first one
- * for one card more: the "busy" answers say how many wait.
- * @param otherCookie the other editor's open session
+ * One session asks for 40 share cards at once, just after a save; 100 ms later, while they are queued, another
+ * session (`otherCookie`) asks for `/`, and the first one for one card more: the "busy" answers say how many wait.
  */
-export async function fairShareAttempts(
-  context: DoorsContext,
-  otherCookie: string,
-  burst = BURST,
-): Promise<void> {
+export async function fairShareAttempts(context: DoorsContext, otherCookie: string): Promise<void> {
+  const burst = 40
   const { origin, cookie, attempt } = context
   const card = (index: number) =>
     fetch(`${origin}${SHARE_CARD}?burst=${index}`, { headers: { cookie } }).then(async (answer) => ({
@@ -64,7 +56,7 @@ export async function fairShareAttempts(
 }
 
 /** The preview's headers an answer lacks: no-store, a policy, nosniff. */
-function missingHeaders(headers: Map<string, string[]>): string[] {
+const missingHeaders = (headers: Map<string, string[]>) => {
   const one = (name: string) => headers.get(name)?.join(', ') ?? ''
   return [
     one('cache-control').includes('no-store') ? '' : 'Cache-Control no-store',
@@ -139,10 +131,9 @@ export async function rawAttempts(context: DoorsContext): Promise<void> {
 }
 
 /**
- * A draft whose render fails naming a marker of its own is on `/`; then the preview
- * process is killed (SIGKILL): every 503 the editor gets until it is back must hold no
- * draft's id (the marker's, or any `drafts.` id: an earlier attempt's error may be the
- * last the process logged) nor the marker from its text.
+ * A draft whose render fails naming a marker of its own is on `/`; then the preview process is killed (SIGKILL):
+ * no 503 until it is back may hold a draft's id (any `drafts.` id: an earlier attempt's error may be the last the
+ * process logged) nor the marker from its text.
  */
 export async function crashAttempts(context: DoorsContext): Promise<void> {
   const { origin, cookie, site, attempt, seed } = context
@@ -188,10 +179,8 @@ const KEYS = 3
 const REPEATS = 5
 
 /**
- * Webhook deliveries of a published document with 15 kB idempotency keys, each key sent
- * `REPEATS` times: the journal may grow by at most 1 kB a key. (Each is a publish: the audit
- * sends them last, and the build they ask for ends with the publisher.)
- * @param document the published document the deliveries name
+ * Webhook deliveries naming a published document with 15 kB idempotency keys, each sent `REPEATS` times: the
+ * journal may grow by at most 1 kB a key (each is a publish: the audit sends them last).
  */
 export async function journalAttempts(
   context: DoorsContext,

@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { DoorsContext } from './doors-kit.ts'
 
 /** The settings no render needs, planted in the `.env*` files by file (Next reads all three). */
-export const PLANTED: Readonly<Record<string, readonly string[]>> = {
+const PLANTED: Readonly<Record<string, readonly string[]>> = {
   '.env.local': ['SANITY_WEBHOOK_SECRET', 'SANITY_PREVIEW_SECRET'],
   '.env.production': ['SANITY_WEBHOOK_SECRET_PREVIOUS'],
   '.env': ['SANITY_PREVIEW_SECRET_PREVIOUS', 'SANITY_API_WRITE_TOKEN'],
@@ -18,17 +18,12 @@ export const PLANTED: Readonly<Record<string, readonly string[]>> = {
 /** Every planted variable's name. */
 const SECRET_NAMES = Object.values(PLANTED).flat()
 
-/** The folder the audit's publisher runs in, and the values planted there. */
-export type PublisherFolder = { dir: string; exportDir: string; planted: Map<string, string> }
-
 /**
- * A folder to run the publisher in, as an operator's checkout with `.env*` files: every
- * entry of `repo` linked in, except `out/` and `public/` (copies, which its publishes
- * rewrite: the repository's own stay as they are), `.git` and `.env*` (the planted
- * files instead). `.next/` and `.cache/` are the repository's: a publish compiles nothing.
- * @param exportDir the complete export to start from (copied in as `out/`)
+ * A folder to run the publisher in, as an operator's checkout with `.env*` files: every entry of `repo` linked in,
+ * except `out/` (a copy of `exportDir`) and `public/` (a copy: its publishes rewrite both), `.git` and `.env*` (the
+ * planted files instead); `.next/` and `.cache/` are the repository's, so a publish compiles nothing.
  */
-export function publisherFolder(repo: string, exportDir: string): PublisherFolder {
+export function publisherFolder(repo: string, exportDir: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'audit-publisher-'))
   for (const entry of readdirSync(repo)) {
     if (entry === 'out' || entry === 'public' || entry === '.git' || entry.startsWith('.env')) continue
@@ -49,11 +44,9 @@ export function publisherFolder(repo: string, exportDir: string): PublisherFolde
 }
 
 /**
- * The names of the variables that hold a value in a process's `process.env` now, asked
- * through Node's inspector (SIGUSR1 opens it, on a free port: the audit's publisher runs
- * with `--inspect-port=0`; the process prints its address, which the publisher logs). The
- * inspector is closed again afterwards.
- * @returns the names, or why they could not be read
+ * The names of the variables holding a value in a process's `process.env` now (or why they could not be read), asked
+ * through Node's inspector: SIGUSR1 opens it on a free port (`--inspect-port=0`), its address comes out in the
+ * publisher's log, and it is closed again afterwards.
  */
 async function liveEnvNames(pid: number, output: () => string): Promise<string[] | Error> {
   const from = output().length
@@ -96,7 +89,10 @@ async function liveEnvNames(pid: number, output: () => string): Promise<string[]
 }
 
 /** What the preview process holds of the planted secrets (see the module comment). */
-export async function secretAttempts(context: DoorsContext, folder: PublisherFolder): Promise<void> {
+export async function secretAttempts(
+  context: DoorsContext,
+  folder: ReturnType<typeof publisherFolder>,
+): Promise<void> {
   const { site, attempt } = context
   const pid = site.previewPid()
   if (!pid) {

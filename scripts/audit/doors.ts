@@ -29,8 +29,6 @@ import { publisherFolder, secretAttempts } from './doors-secrets.ts'
 import { serveExport, type ServedSite } from './serve.ts'
 import { timed } from '../bench/harness.ts'
 
-export type { DoorAttempt } from './doors-kit.ts'
-
 /** Where `npm run audit:doors` (and the e2e run of it, tests/e2e/doors.setup.ts) writes its report. */
 export const DOORS_REPORT_FILE = 'reports/audit-doors.json'
 
@@ -49,21 +47,16 @@ export type DoorsReport = {
 }
 
 /** Redirect targets that a naive check lets off the site (each must land on this origin). */
-export const REDIRECTS = (
+const REDIRECTS = (
   '//evil.example/ /\\evil.example /.//evil.example/ /..//evil.example/ /a/..//evil.example/ ' +
   '/./a/../..//evil.example/ /%2e//evil.example/ /%2e%2e//evil.example/ /.\\/evil.example/ /\\/evil.example/ ' +
   '/\t/evil.example/ /\n/evil.example/ https://evil.example/ http:evil.example /%5c%5cevil.example/ /\\.\\/evil.example/'
 ).split(' ')
 
 /** Ids that are not Sanity document ids (each must answer 400). */
-export const CRAFTED_IDS =
-  'drafts. versions.x drafts.drafts.x versions. drafts.versions.r.x a..b .x -x'.split(' ')
+const CRAFTED_IDS = 'drafts. versions.x drafts.drafts.x versions. drafts.versions.r.x a..b .x -x'.split(' ')
 
-/**
- * Runs every attempt (see the module comment).
- * @param exportDir a complete export, default `out/` (copied: the publish rewrites the copy)
- * @throws Error when the publisher does not start, or its preview is not ready in 5 minutes
- */
+/** Runs every attempt on a complete export (copied: the publish rewrites the copy); throws when the publisher or its preview does not start. */
 export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<DoorsReport> {
   const webhookSecret = randomBytes(32).toString('hex')
   const previewSecret = randomBytes(32).toString('hex')
@@ -151,18 +144,21 @@ export async function runDoorsAudit(exportDir = path.resolve('out')): Promise<Do
   }
 }
 
-/**
- * Redirects, sessions, the preview without a session, anonymous health and status, crafted
- * ids: none needs the preview process ready.
- */
-async function sessionAttempts(context: DoorsContext): Promise<void> {
-  const { origin, previewSecret, attempt } = context
+/** A request to the publisher that follows no redirect, and `/preview/enable` with a secret. */
+const client = (origin: string) => {
   const get = (url: string, init: RequestInit = {}) =>
     fetch(`${origin}${url}`, { redirect: 'manual', ...init })
   const enable = (secret: string, redirect = '/') =>
     get(
       `${PREVIEW_ENABLE_PATH}?secret=${encodeURIComponent(secret)}&redirect=${encodeURIComponent(redirect)}`,
     )
+  return { get, enable }
+}
+
+/** Redirects, sessions, the preview without a session, anonymous health and status, crafted ids: none needs the preview. */
+async function sessionAttempts(context: DoorsContext): Promise<void> {
+  const { origin, previewSecret, attempt } = context
+  const { get, enable } = client(origin)
   /** Whether a request with these headers reads the whole /healthz report. */
   const readsEverything = async (headers: Record<string, string>) =>
     'lastError' in (await (await get(HEALTH_PATH, { headers })).json())
@@ -248,10 +244,7 @@ async function sessionAttempts(context: DoorsContext): Promise<void> {
 /** Wrong preview secrets until locked out, then the right one (last: it locks this client out). */
 async function guessingAttempts(context: DoorsContext): Promise<void> {
   const { origin, previewSecret, attempt } = context
-  const get = (url: string, init: RequestInit = {}) =>
-    fetch(`${origin}${url}`, { redirect: 'manual', ...init })
-  const enable = (secret: string) =>
-    get(`${PREVIEW_ENABLE_PATH}?secret=${encodeURIComponent(secret)}&redirect=/`)
+  const { get, enable } = client(origin)
   await get(`${PREVIEW_ENABLE_PATH}?secret=${previewSecret}`, { method: 'POST' })
   await get(`${PREVIEW_ENABLE_PATH}?secret=${previewSecret}&redirect=/`, { method: 'PUT' })
   const statuses: number[] = []

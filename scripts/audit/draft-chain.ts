@@ -5,12 +5,7 @@ import type { StoredDocument } from '../../lib/content/source.ts'
  * `length` copies of `study` as drafts `drafts.<tag>-<i>`; with `brokenEnd` the last links a page that does
  * not exist (so it breaks a rule, then the one linking it, and so on up the chain), else `/case-studies`.
  */
-export function chainedDrafts(
-  study: StoredDocument,
-  length: number,
-  tag: string,
-  brokenEnd: boolean,
-): StoredDocument[] {
+export function chainedDrafts(study: StoredDocument, length: number, tag: string, brokenEnd: boolean) {
   const last = brokenEnd ? `/case-studies/${tag}-missing` : '/case-studies'
   return Array.from({ length }, (_, index) => ({
     ...study,

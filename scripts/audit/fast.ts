@@ -5,7 +5,7 @@ import { readBuildInfo, readRedirects } from '../../lib/build-output.ts'
 import { checkHtml, type HtmlError } from '../../server/publishing/nu-html-checker.ts'
 import { auditAccessibility, type AxePageResult } from './axe.ts'
 import { checkLinks, type LinkReport } from './links.ts'
-import { htmlFilesOf, routesOf, type Route } from './routes.ts'
+import { htmlFilesOf, routesOf } from './routes.ts'
 import { serveExport } from './serve.ts'
 
 /** Everything the fast audit measured (seconds per step). */
@@ -13,20 +13,15 @@ export type FastAuditReport = {
   measuredAt: string
   buildId: string
   seconds: Record<string, number>
-  routes: Route[]
+  routes: ReturnType<typeof routesOf>
   axe: AxePageResult[]
   html: { files: string[]; errors: HtmlError[] }
   links: LinkReport
 }
 
-/**
- * The whole fast audit on `exportDir` (default out/, built first when it holds no complete build).
- * @param skip HTML path prefixes that are no route to audit
- * @throws Error when the build fails, or another folder than out/ is incomplete
- */
-export async function runFastAudit(
-  options: { exportDir?: string; skip?: readonly string[] } = {},
-): Promise<FastAuditReport> {
+/** The whole fast audit on `exportDir` (default out/, built first when it holds no complete build); throws when another folder is incomplete. */
+export async function runFastAudit(dir?: string): Promise<FastAuditReport> {
+  const exportDir = path.resolve(dir ?? 'out')
   const seconds: Record<string, number> = {}
   const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
     const started = performance.now()
@@ -34,7 +29,6 @@ export async function runFastAudit(
     seconds[name] = Math.round((performance.now() - started) / 100) / 10
     return value
   }
-  const exportDir = path.resolve(options.exportDir ?? 'out')
   if (!(await readBuildInfo(exportDir))) {
     if (exportDir !== path.resolve('out'))
       throw new Error(`${exportDir} is not a complete build (no .build.json)`)
@@ -48,7 +42,7 @@ export async function runFastAudit(
   try {
     const files = await htmlFilesOf(site.buildDir)
     const redirects = (await readRedirects(site.buildDir))?.redirects
-    const routes = routesOf(files, { skip: options.skip, redirects })
+    const routes = routesOf(files, { redirects })
     // Java's checker runs beside the browser; the crawl after axe, so the two do not share the cores.
     const [errors, axe, links] = await Promise.all([
       timed('html', () => checkHtml(site.buildDir, files)),

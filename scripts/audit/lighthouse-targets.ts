@@ -34,11 +34,7 @@ export function medianSample(samples: readonly LighthouseSample[]): LighthouseSa
   ) as LighthouseSample
 }
 
-/**
- * The empty page's figures a route is compared with: the median of its `window` latest runs (measured again
- * before each route, so both come from the same few minutes).
- * @throws when there is no run yet
- */
+/** The empty page's figures a route is compared with: the median of its `window` latest runs (the same few minutes). */
 export function recentBaseline(emptySamples: readonly LighthouseSample[], window: number): LighthouseSample {
   return medianSample(emptySamples.slice(-Math.max(1, window)))
 }
@@ -51,11 +47,7 @@ export function lcpBaselineOf(preset: 'mobile' | 'desktop', mode: ThrottlingMode
   return preset === 'desktop' && mode === 'devtools' ? 'scriptless' : 'empty'
 }
 
-/**
- * Which targets (docs/speed.md, "Targets") a route's median misses against its baselines.
- * @returns one message per miss, e.g. 'LCP 1200 ms > 1.3 × 800'; empty when all are met
- * @throws Error when the baseline is 'scriptless' and no such sample is given
- */
+/** Which targets (docs/speed.md, "Targets") a route's median misses against its baselines, one message each (e.g. 'LCP 1200 ms > 1.3 × 800'). */
 export function missedTargets({
   site,
   empty,
@@ -66,7 +58,6 @@ export function missedTargets({
 }: {
   site: LighthouseSample
   empty: LighthouseSample
-  /** the route's copy without scripts; required where `lcpBaselineOf` says 'scriptless' */
   scriptless?: LighthouseSample
   preset: 'mobile' | 'desktop'
   mode: ThrottlingMode

@@ -7,10 +7,7 @@ export type BrokenLink = { url: string; status: number | null; parents: string[]
 /** What the crawl found (distinct URLs). */
 export type LinkReport = { checked: number; skipped: number; broken: BrokenLink[] }
 
-/**
- * Crawls `origin/` recursively.
- * @param origin e.g. `http://127.0.0.1:41234`
- */
+/** Crawls `origin/` recursively. */
 export async function checkLinks(origin: string): Promise<LinkReport> {
   const checker = new LinkChecker()
   const result = await checker.check({

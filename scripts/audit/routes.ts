@@ -2,14 +2,11 @@
 import { decodedPath, listFiles, urlPathOf, type Redirect } from '../../lib/build-output.ts'
 import { NOT_FOUND_PAGES } from '../../site-build/next-export-shape.ts'
 
-/** An unknown path: the server answers it with the 404 page. */
+/** An unknown path, answered with the 404 page. */
 export const NOT_FOUND_ROUTE = '/no-such-page-for-the-audit'
 
 /** HTML files that are no route of their own: Next's internal 404 copy and the 404 page (audited at NOT_FOUND_ROUTE). */
 const NOT_ROUTES = new Set<string>([NOT_FOUND_PAGES.twin, NOT_FOUND_PAGES.served])
-
-/** One page of the export and the clean URL that serves it. */
-export type Route = { url: string; file: string }
 
 /**
  * The export's HTML files (relative, `/` separators) as clean URLs (`sites.html` -> `/sites`), sorted, with
@@ -18,7 +15,7 @@ export type Route = { url: string; file: string }
 export function routesOf(
   files: readonly string[],
   options: { skip?: readonly string[]; redirects?: readonly Redirect[] } = {},
-): Route[] {
+): { url: string; file: string }[] {
   const skip = options.skip ?? []
   // The small page at `/case-studies/A%20B` is `case-studies/A B.html`.
   const moved = new Set(

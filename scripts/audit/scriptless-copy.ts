@@ -5,10 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { listFiles } from '../../lib/build-output.ts'
 import { applyEdits, elementsOf } from '../../lib/html-elements.ts'
 
-/**
- * @param html a complete HTML document
- * @returns the document without any `<script>` element (inline, external or JSON)
- */
+/** A complete HTML document without any `<script>` element (inline, external or JSON). */
 export function withoutScripts(html: string): string {
   return applyEdits(
     html,
@@ -21,14 +18,8 @@ export function withoutScripts(html: string): string {
   )
 }
 
-/**
- * Copies a complete export (`.build.json` included) to `dest` with every page's scripts
- * removed, and the pages' brotli and gzip copies made anew.
- * @param exportDir absolute path of a finalized export
- * @param dest absolute path of the copy (replaced)
- * @returns how many pages were rewritten
- */
-export async function writeScriptlessCopy(exportDir: string, dest: string): Promise<number> {
+/** Copies a finalized export to `dest` (replaced) with every page's scripts removed and its brotli and gzip copies made anew. */
+export async function writeScriptlessCopy(exportDir: string, dest: string): Promise<void> {
   await rm(dest, { recursive: true, force: true })
   await cp(exportDir, dest, { recursive: true })
   const pages = await listFiles(dest, { filter: (file) => file.endsWith('.html') })
@@ -39,5 +30,4 @@ export async function writeScriptlessCopy(exportDir: string, dest: string): Prom
     await writeFile(`${file}.br`, brotliCompressSync(html))
     await writeFile(`${file}.gz`, gzipSync(html, { level: 9 }))
   }
-  return pages.length
 }

@@ -1,5 +1,5 @@
 /** Serves a build as `npm start` does (`server/main.ts` on a builds folder of its own and a free port of 127.0.0.1), for audits, benches and tests. */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,22 +7,6 @@ import { BuildStore } from '../../server/publishing/build-store.ts'
 import { freeLoopbackPort } from '../../server/publishing/nu-html-checker.ts'
 import { HEALTH_PATH } from '../../lib/publisher-routes.ts'
 import { servesLiveBuild } from '../publisher-client.ts'
-
-/** A running server and the build it serves. */
-export type ServedSite = {
-  /** e.g. `http://127.0.0.1:41234` */
-  origin: string
-  /** the live build's folder (a copy of `out/`, stable while `out/` is rebuilt) */
-  buildDir: string
-  /** Stops the server (SIGTERM) and removes its temp folder. */
-  stop: () => Promise<void>
-  /** Everything the server wrote to stdout and stderr so far (its log), also passed through. */
-  output: () => string
-  /** The server's process id (its builds are child processes of their own). */
-  pid: number
-  /** The process id of its preview process (server/preview/preview-child.ts), when one runs now. */
-  previewPid: () => number | undefined
-}
 
 /** The children of `pid` now (`pgrep -P`), those whose command line matches `pattern` when given. */
 const childrenOf = (pid: number, pattern?: string): number[] =>
@@ -35,11 +19,14 @@ const childrenOf = (pid: number, pattern?: string): number[] =>
 export const descendantsOf = (pid: number): number[] =>
   childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)])
 
+export type ServedSite = Awaited<ReturnType<typeof serveExport>>
+
 /**
- * Starts `node server/main.ts` on a complete export (default out/) and waits until it serves a live build.
- * @param options timeoutMs (default 60 s); env: more environment; siteDir: a builds folder of the caller's, kept
- *   by `stop`; cwd: the folder the server runs in (its preview renders the app there, Next reads its `.env*`)
- * @throws Error when the server exits or does not answer in time
+ * Starts `node server/main.ts` on a complete export and waits (default 60 s) until it serves a live build.
+ * `env`: more environment; `siteDir`: a builds folder of the caller's, kept by `stop`; `cwd`: the folder it runs in
+ * (its preview renders the app there, Next reads its `.env*`). Returns its `origin`, the live `buildDir` (a copy of
+ * the export), `stop()` (SIGTERM, temp folder removed), its log so far (`output()`, also passed through), its `pid`
+ * and its preview process's (`previewPid()`, when one runs). Throws when it exits or does not answer in time.
  */
 export async function serveExport(
   exportDir = path.resolve('out'),
@@ -49,12 +36,12 @@ export async function serveExport(
     siteDir: givenSiteDir,
     cwd,
   }: { timeoutMs?: number; env?: Record<string, string>; siteDir?: string; cwd?: string } = {},
-): Promise<ServedSite> {
+) {
   const temp = await mkdtemp(path.join(os.tmpdir(), 'audit-site-'))
   const siteDir = givenSiteDir ?? path.join(temp, 'site')
   const port = await freeLoopbackPort()
   const origin = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     cwd,
     env: {
       ...process.env,
@@ -71,14 +58,14 @@ export async function serveExport(
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8')
-    process.stdout.write(chunk)
-  })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8')
-    process.stderr.write(chunk)
-  })
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const)
+    from.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+      to.write(chunk)
+    })
   let exited: string | null = null
   const gone = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -93,9 +80,7 @@ export async function serveExport(
     }
     await rm(temp, { recursive: true, force: true })
   }
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    if (await servesLiveBuild(origin)) break
+  for (const deadline = Date.now() + timeoutMs; !(await servesLiveBuild(origin));) {
     if (exited || Date.now() > deadline) {
       await stop()
       throw new Error(
@@ -116,6 +101,6 @@ export async function serveExport(
     stop,
     output: () => output,
     pid,
-    previewPid: () => childrenOf(pid, 'preview-child')[0],
+    previewPid: (): number | undefined => childrenOf(pid, 'preview-child')[0],
   }
 }

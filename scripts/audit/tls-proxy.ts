@@ -4,20 +4,8 @@ import type { AddressInfo } from 'node:net'
 import proxy from 'http2-proxy'
 import selfsigned from 'selfsigned'
 
-/** A running proxy. */
-export type TlsProxy = {
-  /** e.g. `https://127.0.0.1:41235` */
-  origin: string
-  stop: () => Promise<void>
-}
-
-/**
- * Starts the proxy on a free port of 127.0.0.1.
- * @param upstream the origin it forwards every request to, e.g. `http://127.0.0.1:41234`
- * @returns its origin and a stop function
- * @throws Error when upstream is not an http origin
- */
-export async function startTlsProxy(upstream: string): Promise<TlsProxy> {
+/** Starts the proxy on a free port of 127.0.0.1 before an `http://` origin; its `https://` origin and `stop()`. */
+export async function startTlsProxy(upstream: string) {
   const target = new URL(upstream)
   if (target.protocol !== 'http:') throw new Error(`startTlsProxy: upstream must be http://, not ${upstream}`)
   const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {

@@ -12,19 +12,7 @@ import { FRAMEWORK_PREFIX } from '../../site-build/next-export-shape.ts'
 import { routeBytes, type RouteBytes } from './bytes.ts'
 import type { Tables } from './harness.ts'
 
-/** What the comparison found; paths use `<build id>` for Next's id. */
-export type ExportDiff = {
-  identical: number
-  onlyBuildId: number
-  differ: string[]
-  onlyBefore: string[]
-  onlyAfter: string[]
-}
-
-/**
- * Next's build id of an export: the one folder of `_next/static/` that is not chunks, media or css.
- * @throws Error naming what it found when there is not exactly one (Next changed its export's shape)
- */
+/** Next's build id of an export: the one folder of `_next/static/` that is not chunks, media or css; throws naming what it found otherwise. */
 export function nextBuildIdOf(exportDir: string): string {
   const folder = path.join(exportDir, FRAMEWORK_PREFIX)
   const ids = readdirSync(folder, { withFileTypes: true })
@@ -35,12 +23,8 @@ export function nextBuildIdOf(exportDir: string): string {
   return ids[0]!
 }
 
-/**
- * @param before an export folder (e.g. an older commit's build)
- * @param after another (e.g. out/)
- * @returns the counts and the paths that differ or exist on one side only, sorted
- */
-export async function compareExports(before: string, after: string): Promise<ExportDiff> {
+/** Two exports (e.g. an older commit's and out/) compared: counts, and the paths (`<build id>` for Next's id) that differ or exist on one side only, sorted. */
+export async function compareExports(before: string, after: string) {
   const ids = [nextBuildIdOf(before), nextBuildIdOf(after)] as const
   const [a, b] = await Promise.all(
     [before, after].map(async (dir, side) => {
@@ -48,7 +32,13 @@ export async function compareExports(before: string, after: string): Promise<Exp
       return new Map(files.map((file) => [file.split(ids[side]!).join('<build id>'), path.join(dir, file)]))
     }),
   )
-  const diff: ExportDiff = { identical: 0, onlyBuildId: 0, differ: [], onlyBefore: [], onlyAfter: [] }
+  const diff = {
+    identical: 0,
+    onlyBuildId: 0,
+    differ: [] as string[],
+    onlyBefore: [] as string[],
+    onlyAfter: [] as string[],
+  }
   for (const [file, full] of a!) {
     const other = b!.get(file)
     if (!other) diff.onlyBefore.push(file)
@@ -72,17 +62,13 @@ function run(command: string, args: string[], cwd: string, env = process.env) {
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stderr || result.stdout}`)
 }
 
-/**
- * Builds `revision` in a temporary git worktree (node_modules hard-linked: Turbopack reads nothing outside the
- * project) on its own embedded default, and compares its export with out/.
- * @throws Error when the revision does not exist or its build fails
- */
+/** Builds `revision` in a temporary git worktree (node_modules hard-linked: Turbopack reads nothing outside the project) on its own embedded default, and compares its export with out/. */
 export async function measureAgainst(revision: string): Promise<Tables> {
   console.log(`bench: building ${revision} for its bytes and files...`)
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-at-'))
   const tree = path.join(dir, 'tree')
   run('git', ['worktree', 'add', '--detach', tree, revision], process.cwd())
-  let before: RouteBytes[], files: ExportDiff
+  let before: RouteBytes[], files: Awaited<ReturnType<typeof compareExports>>
   try {
     run('cp', ['-al', path.resolve('node_modules'), path.join(tree, 'node_modules')], process.cwd())
     const env = { ...process.env }

@@ -1,9 +1,12 @@
-/** What each exported page makes a browser download (JavaScript, CSS, HTML with its payload, images), raw and as served compressed. */
+/** What each exported page makes a browser download (JavaScript, CSS, HTML with its payload, images), raw and as served compressed; and the baseline of every speed figure, the empty Next.js page of tests/fixtures/empty-page, built and finalized like the site. */
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { deferredPayloadOf, deferredScriptsOf } from '../../site-build/defer-framework-scripts.ts'
+import { finalizeExport } from '../../site-build/finalize.ts'
 import { listFiles, urlPathOf } from '../../lib/build-output.ts'
+import { CONTACT_INBOX_PATH } from '../../lib/publisher-routes.ts'
 
 export type Sizes = { raw: number; br: number; gzip: number }
 export type RouteBytes = {
@@ -42,11 +45,7 @@ function add(total: Sizes, more: Sizes) {
   total.gzip += more.gzip
 }
 
-/**
- * Bytes per HTML page of an export (not the booking stand-in).
- * @param out the export folder
- * @returns one row per page, sorted by route
- */
+/** Bytes per HTML page of an export folder (not the booking stand-in), one row per page sorted by route. */
 export async function routeBytes(out: string): Promise<RouteBytes[]> {
   const pages = await listFiles(out, {
     filter: (file) =>
@@ -81,4 +80,20 @@ export async function routeBytes(out: string): Promise<RouteBytes[]> {
     }
     return row
   })
+}
+
+const EMPTY_PAGE_DIR = path.resolve('tests/fixtures/empty-page')
+export const EMPTY_PAGE_OUT = path.join(EMPTY_PAGE_DIR, 'out')
+
+/** Builds the empty page into EMPTY_PAGE_OUT; the build's ms. */
+export async function buildEmptyPage(): Promise<number> {
+  const started = performance.now()
+  const result = spawnSync('npx', ['next', 'build', EMPTY_PAGE_DIR], { encoding: 'utf8' })
+  if (result.status !== 0)
+    throw new Error(`the empty page did not build:\n${result.stdout}\n${result.stderr}`)
+  await finalizeExport(EMPTY_PAGE_OUT, {
+    bookingWidgetUrl: '/booking/',
+    contactWebhookUrl: CONTACT_INBOX_PATH,
+  })
+  return performance.now() - started
 }

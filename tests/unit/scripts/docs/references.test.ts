@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { problemsOf, referencesIn, type Repository } from '../../scripts/docs/references'
+import { problemsOf, referencesIn, type Repository } from '../../../../scripts/docs/references'
 
 /** A small repository: these top-level names, files and scripts, with public/media/ ignored. */
 const TOP_LEVEL = new Set(['docs', 'lib', 'public', 'scripts', 'studio', 'README.md'])

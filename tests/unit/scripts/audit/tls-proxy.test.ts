@@ -6,7 +6,7 @@
 import http from 'node:http'
 import http2 from 'node:http2'
 import type { AddressInfo } from 'node:net'
-import { startTlsProxy } from '../../scripts/audit/tls-proxy'
+import { startTlsProxy } from '../../../../scripts/audit/tls-proxy'
 
 test('forwards an HTTP/2 request to the upstream and its answer back unchanged', async () => {
   const upstream = http.createServer((request, response) => {

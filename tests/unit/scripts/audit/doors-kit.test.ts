@@ -9,7 +9,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { bannerOf, rawRequest, sourcesOf } from '../../scripts/audit/doors-kit'
+import { bannerOf, rawRequest, sourcesOf } from '../../../../scripts/audit/doors-kit'
 
 let server: Server
 let origin = ''

@@ -8,7 +8,7 @@ import {
   missedTargets,
   lcpBaselineOf,
   recentBaseline,
-} from '../../scripts/audit/lighthouse-targets'
+} from '../../../../scripts/audit/lighthouse-targets'
 
 const sample = (over: Partial<LighthouseSample> = {}): LighthouseSample => ({
   performance: 99,

@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { htmlFilesOf, NOT_FOUND_ROUTE, routesOf } from '../../scripts/audit/routes'
+import { htmlFilesOf, NOT_FOUND_ROUTE, routesOf } from '../../../../scripts/audit/routes'
 
 describe('routesOf (the routes audit:fast visits)', () => {
   it('maps exported HTML files to clean, percent-encoded URLs, with the 404 page at an unknown path', () => {
