@@ -1,7 +1,8 @@
 /** The app's code version: the export's Next build id, and when the publisher rebuilds its preview server (server/preview/preview-build.ts). */
 import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { listFiles } from './build-output.ts'
 
 const CODE_PATHS = [
   'app',
@@ -17,30 +18,18 @@ const CODE_PATHS = [
   'postcss.config.mjs',
 ]
 
-const NOT_CODE = new Set([
-  'studio/seed',
-  'studio/dist',
-  'studio/node_modules',
-  'studio/.sanity',
-  'public/media',
-])
+// Folders under CODE_PATHS that hold content, output or packages, not code.
+const NOT_CODE = ['studio/seed', 'studio/dist', 'studio/node_modules', 'studio/.sanity', 'public/media']
 
-async function codeFiles(root: string, relative: string): Promise<string[]> {
-  if (NOT_CODE.has(relative)) return []
-  const entries = await readdir(path.join(root, relative), { withFileTypes: true }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOTDIR') return null
-      if (error.code === 'ENOENT') return []
-      throw error
-    },
-  )
-  if (entries === null) return [relative]
-  const nested = await Promise.all(
-    entries
-      .filter((entry) => entry.isDirectory() || entry.isFile())
-      .map((entry) => codeFiles(root, path.posix.join(relative, entry.name))),
-  )
-  return nested.flat().sort()
+/** The code files under one of CODE_PATHS (itself when a file), `/`-separated from root, sorted. */
+async function codeFiles(root: string, entry: string): Promise<string[]> {
+  const info = await stat(path.join(root, entry)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null
+    throw error
+  })
+  if (!info?.isDirectory()) return info ? [entry] : []
+  const files = (await listFiles(path.join(root, entry))).map((file) => `${entry}/${file}`)
+  return files.filter((file) => !NOT_CODE.some((dir) => file.startsWith(`${dir}/`)))
 }
 
 /** A sha256 (64 hex digits) of every code file's path and bytes; content and settings, read at render time, are not in it. */

@@ -5,6 +5,7 @@ import path from 'node:path'
 // CommonJS built by a bundler: Node finds no named exports in it.
 import nextEnv from '@next/env'
 import { pino } from 'pino'
+import { listFiles } from '../../lib/build-output.ts'
 import { getSiteSettings } from '../../lib/content/index.ts'
 import { previewImageOrigins } from '../../lib/content/preview-images.ts'
 import { sourceFromEnv } from '../../lib/content/source.ts'
@@ -63,7 +64,7 @@ async function main() {
     }),
     limits,
     publicDir,
-    staticDir: path.join(root, PREVIEW_DIST_DIR, 'static'),
+    staticFiles: new Set(await listFiles(path.join(root, PREVIEW_DIST_DIR, 'static'))),
     settings: (perspective) => getSiteSettings({ ...source, perspective, preview: true }),
     onRunaway: (path) => {
       log.error(

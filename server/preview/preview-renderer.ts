@@ -1,7 +1,7 @@
 /** How the preview process answers one editor's request, within the render limits of docs/architecture.md. */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -138,7 +138,7 @@ export function noticeHeaders(studioOrigins: readonly string[]): Record<string, 
 }
 
 /**
- * `media` (preview-media.ts) and `staticDir`'s files (a page asks for about ten) answer outside the
+ * `media` (preview-media.ts) and `staticFiles`, the build's files by their path under `/_next/static/` (a page asks for about ten), answer outside the
  * renders' places; `settings` is asked for 'published' only, a rejection giving a policy without other
  * hosts; `publicDir`'s folders' index.html answer for them (the booking stand-in), as on the live site.
  */
@@ -153,42 +153,23 @@ export type PreviewRendererOptions = {
   onRunaway: (path: string) => void
   onError: (path: string, error: unknown) => void
   publicDir?: string
-  staticDir?: string
+  staticFiles?: ReadonlySet<string>
 }
 
 const STATIC_PREFIX = '/_next/static/'
-
-/**
- * A static folder's files by their path under `/_next/static/`, read once (a build never changes).
- * @throws Error naming the folder when it cannot be read
- */
-function staticFiles(dir: string): Set<string> {
-  try {
-    const entries = readdirSync(dir, { recursive: true, withFileTypes: true })
-    return new Set(
-      entries
-        .filter((entry) => entry.isFile())
-        .map((entry) =>
-          path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
-        ),
-    )
-  } catch (error) {
-    throw new Error(`preview: the build's static folder ${dir} cannot be read: ${(error as Error).message}`)
-  }
-}
 
 export class PreviewRenderer {
   readonly limits: RenderLimits
   #options: PreviewRendererOptions
   #queue: PQueue<SessionQueue, SessionQueueOptions>
   #held = new Map<string, number>()
-  #staticFiles: Set<string>
+  #staticFiles: ReadonlySet<string>
 
   constructor(options: PreviewRendererOptions) {
     this.#options = options
     this.limits = { ...DEFAULT_RENDER_LIMITS, ...options.limits }
     this.#queue = new PQueue({ concurrency: this.limits.concurrency, queueClass: SessionQueue })
-    this.#staticFiles = options.staticDir ? staticFiles(options.staticDir) : new Set()
+    this.#staticFiles = options.staticFiles ?? new Set()
   }
 
   #isStaticFile(path: string): boolean {
