@@ -11,7 +11,8 @@ import { defineConfig, globalIgnores } from 'eslint/config'
  * studio -> nothing of the site;
  * site-build (the build and the export's rewrites) -> lib; server (the publisher) -> lib and
  * site-build/headers.ts (the live site's headers, which it applies), never the other way;
- * scripts -> lib, server, site-build. Enforced with ESLint's own no-restricted-imports.
+ * scripts -> lib, server, site-build. Enforced with ESLint's own no-restricted-imports; no circles
+ * (import/no-cycle).
  */
 const pattern = (group, message, extra = {}) => ({ group, message, ...extra })
 const noApp = pattern(['@/app/*', '**/app/*'], 'Nothing imports from app/: routes are the top of the graph.')
@@ -178,6 +179,12 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': ['error', { patterns: libImportingOneStudioFile('schemaTypes/sitePages') }],
     },
+  },
+  {
+    // No import circle: each module can be read, and tested, after the ones it imports.
+    files: ['{app,components,lib,server,site-build,scripts,studio}/**/*.{ts,tsx,mjs}'],
+    settings: { 'import/ignore': ['node_modules'] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Every package the code imports is declared: none is reached only because another
