@@ -165,7 +165,7 @@ export function headerRules(
 
 /** Writes rules in the `_headers` format: a path line, then indented `Name: value` lines. */
 export const formatHeadersFile = (rules: HeaderRule[]): string =>
-  '# Generated at build time by scripts/postbuild.ts from the export and site settings. Do not edit.\n' +
+  '# Generated at build time by site-build/finalize.ts from the export and site settings. Do not edit.\n' +
   rules
     .map((rule) =>
       [rule.for, ...Object.entries(rule.values).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),

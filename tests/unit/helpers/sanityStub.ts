@@ -4,7 +4,7 @@
  * are identity functions in Sanity itself (sanity/lib/index.js), so schema objects
  * come out exactly as Sanity sees them, without loading the whole Studio (the real
  * package loads in jest too, for tests that need Sanity's behaviour, e.g.
- * studio/structure.test.ts, but takes seconds to transform). Use from a test with:
+ * tests/unit/studio/structure.test.ts, but takes seconds to transform). Use from a test with:
  *   jest.mock('sanity', () => jest.requireActual('./helpers/sanityStub').sanity)
  */
 const same = <T>(value: T) => value

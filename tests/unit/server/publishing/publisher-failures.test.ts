@@ -48,7 +48,7 @@ describe("a build's reason names its cause", () => {
       'Error: studio/seed/dataset.ndjson:20: not valid JSON (Unexpected token)',
       '    at parse (file:///srv/site/lib/content/source.ts:233:13)',
       '    at Array.map (<anonymous>)',
-      '    at async contentStep (file:///srv/site/scripts/build/content-step.ts:40:3)',
+      '    at async contentStep (file:///srv/site/site-build/content-step.ts:40:3)',
       '',
       'Node.js v24.9.0',
     ].join('\n')
