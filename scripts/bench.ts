@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util'
 import { measureAgainst } from './bench/against.ts'
 import { buildEmptyPage, EMPTY_PAGE_OUT, routeBytes } from './bench/bytes.ts'
 import { MISSED, requireBuild, timeBuild, type Tables } from './bench/harness.ts'
+import { measureDownloads } from './bench/downloads.ts'
 import { measurePublishing } from './bench/publish.ts'
 
 /** Every measure: what it is, and how to run it. */
@@ -39,6 +40,14 @@ const MEASURES: Record<string, { about: string; run: () => Promise<Tables> }> = 
           ]),
         ),
       }
+    },
+  },
+  downloads: {
+    about:
+      'what Chromium downloads per route at two screens, idle 6 s and on a first interaction, beside the empty export (needs a build)',
+    run: () => {
+      requireBuild()
+      return measureDownloads()
     },
   },
   publish: {
