@@ -7,7 +7,7 @@ import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { measureAgainst } from './bench/against.ts'
 import { buildEmptyPage, EMPTY_PAGE_OUT, routeBytes } from './bench/bytes.ts'
-import { MISSED, requireBuild, timeBuild, type Tables } from './bench/harness.ts'
+import { kib, MISSED, requireBuild, timeBuild, type Tables } from './bench/harness.ts'
 import { measureDownloads } from './bench/downloads.ts'
 import { measurePublishing } from './bench/publish.ts'
 
@@ -20,7 +20,6 @@ const MEASURES: Record<string, { about: string; run: () => Promise<Tables> }> = 
       const ms = { cold: timeBuild({}, ['.next']), warm: timeBuild(), empty: await buildEmptyPage() }
       const [baseline] = (await routeBytes(EMPTY_PAGE_OUT)).filter((row) => row.route === '/')
       if (!baseline) throw new Error('the empty page has no index.html')
-      const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
       const routes = [{ ...baseline, route: 'EMPTY PAGE' }, ...(await routeBytes('out'))]
       return {
         'Build (s)': Object.fromEntries(

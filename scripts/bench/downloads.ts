@@ -7,7 +7,7 @@ import { chromiumPath, CHROMIUM_ARGS } from '../audit/axe.ts'
 import { htmlFilesOf, routesOf } from '../audit/routes.ts'
 import { serveExport } from '../audit/serve.ts'
 import { EMPTY_PAGE_OUT, buildEmptyPage } from './bytes.ts'
-import { sleep, MISSED, type Tables } from './harness.ts'
+import { kib, sleep, MISSED, type Tables } from './harness.ts'
 import { median } from './median.ts'
 
 /** The screens measured, in CSS px: Lighthouse's desktop and mobile presets. */
@@ -138,8 +138,6 @@ async function measureExport(browser: Browser, dir: string, runs: number, only?:
     await site.stop()
   }
 }
-
-const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
 
 /** An interaction's scripts and data together, gzip KiB and files; '-' when the page has no such part. */
 const addedCell = (totals?: Totals) =>

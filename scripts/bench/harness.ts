@@ -16,6 +16,9 @@ export const SECRET = 'bench-webhook-secret-0123456789abcdef012345'
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Bytes as KiB with one decimal, for the tables. */
+export const kib = (bytes: number) => Math.round(bytes / 102.4) / 10
+
 /** ms a promise takes. */
 export async function timed(step: () => Promise<unknown>): Promise<number> {
   const started = performance.now()
