@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { stegaClean } from 'next-sanity'
 import { TextLink } from '@/components/ui/TextLink'
 import { PortableText, type PortableTextBlock } from '@portabletext/react'
@@ -71,12 +71,12 @@ export function CaseStudyArticle({ study }: { study: CaseStudyArticleData }) {
       </section>
       <div className="mt-14 flex flex-col gap-3 sm:flex-row">
         <ConsultationButton />
-        <Link
+        <IntentLink
           href="/case-studies"
           className="inline-flex min-h-11 items-center justify-center gap-2 px-4 font-semibold text-ink hover:underline"
         >
           <span aria-hidden="true">←</span> Back to case studies
-        </Link>
+        </IntentLink>
       </div>
     </article>
   )

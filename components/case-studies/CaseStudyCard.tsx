@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from '@/components/ui/IntentLink'
 import { stegaClean } from 'next-sanity'
 import { CardShell } from '@/components/ui/CardShell'
 import type { ContentImage as ContentImageData } from '@/lib/content/image'
@@ -34,12 +34,12 @@ export function CaseStudyCard({
   return (
     <CardShell image={study.image} priority={priority} linked editable={Boolean(study.issueSource)}>
       <Heading className="text-xl font-bold">
-        <Link
+        <IntentLink
           href={`/case-studies/${stegaClean(study.slug)}`}
           className="after:absolute after:inset-0 focus-visible:outline-none after:rounded-ui group-has-[:focus-visible]:after:outline-3 group-has-[:focus-visible]:after:outline-accent"
         >
           {study.title}
-        </Link>
+        </IntentLink>
       </Heading>
       {/* Spread: visitors' payload names no attribute; positioned above the link in the preview. */}
       <p

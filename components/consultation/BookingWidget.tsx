@@ -1,5 +1,5 @@
-import Script from 'next/script'
 import { stegaClean } from 'next-sanity'
+import { BookingScript } from './BookingScript'
 
 /** Minimum height of the booking widget in px (spec §9). */
 const BOOKING_MIN_HEIGHT = 800
@@ -14,7 +14,7 @@ export function BookingWidget({ url, scriptUrl }: { url: string; scriptUrl?: str
         className="block w-full"
         style={{ minHeight: BOOKING_MIN_HEIGHT, height: BOOKING_MIN_HEIGHT }}
       />
-      {scriptUrl && <Script src={stegaClean(scriptUrl)} strategy="lazyOnload" />}
+      {scriptUrl && <BookingScript src={stegaClean(scriptUrl)} />}
     </div>
   )
 }

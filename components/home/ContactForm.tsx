@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState, type ComponentType, type FormEvent, type ReactNode } from 'react'
 import { buttonStyles } from '@/components/ui/ButtonLink'
 import { fieldClass } from '@/components/ui/formStyles'
+import { loadOnce } from '@/lib/load-once'
 import { contactPayload, HONEYPOT_FIELD, honeypotFilled, sendContact } from '@/lib/contact'
 
 /** The visible fields (spec §3 payload; §5: the first four are required, no custom messages). */
@@ -14,12 +15,13 @@ const fields = [
   { name: 'website', label: 'Website', type: 'text', autoComplete: 'url', required: false },
 ] as const
 
-/** The notices' container in its own chunk; a failed load gives no container, not a broken page. */
-const ContactNotices = lazy((): Promise<{ default: ComponentType }> =>
-  import('./ContactNotices').catch(() => ({ default: () => null })),
-)
+/** The notices' chunk: container and toast together, so one chunk, loaded once. */
+const loadNotices = loadOnce(() => import('./ContactNotices'))
 
-const loadToast = () => import('react-toastify').then((module) => module.toast)
+/** A failed load gives no container, not a broken page. */
+const ContactNotices = lazy((): Promise<{ default: ComponentType }> =>
+  loadNotices().catch(() => ({ default: () => null })),
+)
 
 function Notice({ title, text }: { title: string; text: string }) {
   return (
@@ -42,7 +44,10 @@ export function ContactForm({ webhookUrl }: { webhookUrl: string }) {
     const data = new FormData(form)
     mountNotices()
     // A failed load (offline) costs the notice, never the form or what was typed.
-    const toast = loadToast().catch(() => null)
+    const toast = loadNotices().then(
+      (module) => module.toast,
+      () => null,
+    )
     const notify = async (kind: 'success' | 'error', notice: ReactNode) => (await toast)?.[kind](notice)
     const succeeded = () => {
       form.reset()

@@ -1,23 +1,32 @@
-import Link from 'next/link'
+import type { MouseEvent } from 'react'
+import { IntentLink } from '@/components/ui/IntentLink'
 import type { NavItem } from '@/lib/navigation'
 
-/** A list of site links, one item each, in order. */
+/** A list of site links, one item each, in order; `onFollow` runs on a click of one (the light Menu's). */
 export function LinkList({
   items,
+  id,
   className,
   linkClassName,
+  onFollow,
 }: {
   items: NavItem[]
+  id?: string
   className: string
   linkClassName: string
+  onFollow?: (event: MouseEvent<HTMLAnchorElement>, item: NavItem) => void
 }) {
   return (
-    <ul className={className}>
+    <ul id={id} className={className}>
       {items.map((item) => (
         <li key={item.href}>
-          <Link href={item.href} className={linkClassName}>
+          <IntentLink
+            href={item.href}
+            className={linkClassName}
+            onClick={onFollow && ((event) => onFollow(event, item))}
+          >
             {item.label}
-          </Link>
+          </IntentLink>
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from './IntentLink'
 import type { ReactNode } from 'react'
 
 const base =
@@ -24,9 +24,9 @@ export function ButtonLink({
   className?: string
 }) {
   return (
-    <Link href={href} className={`${buttonStyles[variant]} ${className}`}>
+    <IntentLink href={href} className={`${buttonStyles[variant]} ${className}`}>
       {children}
-    </Link>
+    </IntentLink>
   )
 }
 

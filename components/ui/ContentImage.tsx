@@ -1,4 +1,3 @@
-import Image from 'next/image'
 import { stegaClean } from 'next-sanity'
 import { preload } from 'react-dom'
 import type { ContentImage as ContentImageData, ImageFocus } from '@/lib/content/image'
@@ -23,8 +22,8 @@ export function svgCropAlignment(focus: ImageFocus | undefined): string {
 }
 
 /**
- * A content image at its intrinsic size: an inline `<svg>` (sanitised at build time), an
- * `<img>` with the build's `srcSet`, or next/image. `priority` (above the fold) preloads it
+ * A content image at its intrinsic size: an inline `<svg>` (sanitised at build time), or an
+ * `<img>` with the build's `srcSet` when it made copies. `priority` (above the fold) preloads it
  * at high priority, unless it is a `data:` URL already. Stega stays only in the alt text.
  */
 export function ContentImage({
@@ -56,34 +55,25 @@ export function ContentImage({
         dangerouslySetInnerHTML={{ __html: image.inlineSvg.markup }}
       />
     )
-  if (srcSet) {
-    // next/image would send the widest copy to every screen: a static export has no optimizer.
-    if (priority) preload(src, { as: 'image', imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' })
-    return (
-      // eslint-disable-next-line @next/next/no-img-element -- next/image takes no srcset of our own (images.unoptimized)
-      <img
-        src={src}
-        srcSet={srcSet}
-        sizes={sizes}
-        width={image.width}
-        height={image.height}
-        alt={image.alt}
-        loading={priority ? undefined : 'lazy'}
-        decoding="async"
-        fetchPriority={priority ? 'high' : undefined}
-        className={`h-auto w-full ${className}`}
-        style={position}
-      />
-    )
-  }
+  // A static export has no image optimizer: next/image would add its code and send one copy to every screen.
+  if (priority && !src.startsWith('data:'))
+    preload(src, {
+      as: 'image',
+      imageSrcSet: srcSet,
+      imageSizes: srcSet ? sizes : undefined,
+      fetchPriority: 'high',
+    })
   return (
-    <Image
+    // eslint-disable-next-line @next/next/no-img-element -- images.unoptimized: the build made the copies
+    <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       width={image.width}
       height={image.height}
       alt={image.alt}
-      sizes={sizes}
-      preload={priority && !src.startsWith('data:')}
+      loading={priority ? undefined : 'lazy'}
+      decoding="async"
       fetchPriority={priority ? 'high' : undefined}
       className={`h-auto w-full ${className}`}
       style={position}

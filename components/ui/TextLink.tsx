@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { IntentLink } from './IntentLink'
 import type { ReactNode } from 'react'
 
 /**
@@ -18,13 +18,13 @@ export function TextLink({
   children: ReactNode
 }) {
   return (
-    <Link
+    <IntentLink
       href={href}
       className={`inline-flex min-h-11 items-center gap-2 font-semibold text-accent hover:underline ${className}`}
     >
       {back && <span aria-hidden="true">←</span>}
       {children}
       {!back && <span aria-hidden="true">→</span>}
-    </Link>
+    </IntentLink>
   )
 }

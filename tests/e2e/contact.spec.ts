@@ -19,7 +19,7 @@ test('the contact form posts JSON to the webhook and confirms', async ({ page })
     await route.fulfill({ status: 200, body: '' })
   })
   await page.goto('/#contact')
-  await page.waitForLoadState('networkidle') // the code the page loads when idle (the menu's) is in
+  await page.waitForLoadState('networkidle')
   // The notices' code (react-toastify, which injects its own stylesheet) is not part of the page:
   // it is fetched once the visitor is in the form, before they send it.
   const toastifyStyles = () =>

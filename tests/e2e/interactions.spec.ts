@@ -140,7 +140,7 @@ test.describe('navigation bar on desktop (spec §2)', () => {
     await expect(page.getByRole('menu')).not.toBeVisible()
   })
 
-  test("if the menu's code fails to load (offline), the next press loads it again and opens it", async ({
+  test("offline (the menu's code cannot load), the light menu still opens, lists the items and closes; back online, the next reach brings Headless UI", async ({
     page,
     request,
   }) => {
@@ -153,9 +153,12 @@ test.describe('navigation bar on desktop (spec §2)', () => {
     )
     await page.goto('/sites')
     const menu = page.getByRole('button', { name: 'Menu' })
-    await menu.hover() // starts loading the menu's code, which fails
+    const reviews = page.locator('header').getByRole('link', { name: 'Reviews' })
     await menu.click()
-    await expect(page.getByRole('menu')).not.toBeVisible()
+    await expect(reviews).toBeVisible()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await page.locator('main h1').click()
+    await expect(reviews).not.toBeVisible()
     await page.unroute('**/_next/static/chunks/**')
     await menu.click()
     await expect(page.getByRole('menu')).toBeVisible()
@@ -221,6 +224,27 @@ test.describe('navigation bar on mobile (spec §2)', () => {
     await expect(page).toHaveURL(/\/sites$/)
     await expect(page.getByRole('menu')).not.toBeVisible()
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  test("the first tap opens the menu at once, before Headless UI's code arrives, which then takes over, still open", async ({
+    page,
+    request,
+  }) => {
+    const own = new Set(deferredScriptsOf(await (await request.get('/')).text()))
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      if (!own.has(new URL(route.request().url()).pathname)) await released
+      await route.continue()
+    })
+    await page.goto('/')
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toBeAttached()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await expect(page.locator('header').getByRole('link', { name: 'Free Consultation' })).toBeVisible()
+    await expect(page.getByRole('menu')).not.toBeAttached()
+    release()
+    await expect(page.getByRole('menu')).toBeVisible()
+    await expect(page.getByRole('menuitem')).toHaveCount(9)
   })
 })
 
@@ -313,6 +337,19 @@ test('route changes start at the top; browser back restores the position', async
   // The same content is back in view, not just the same offset (the page's late-rendered
   // sections have their real heights again: components/layout/DeferredSections.tsx).
   await expect.poll(async () => Math.abs((await teaser.boundingBox())!.y - teaserTop)).toBeLessThan(50)
+})
+
+test('another route is fetched when a visitor reaches for its link, not when the link is in view', async ({
+  page,
+}) => {
+  const fetched: string[] = []
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+  const caseStudies = () => fetched.filter((path) => path.startsWith('/case-studies'))
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  expect(caseStudies()).toEqual([])
+  await page.locator('header').getByRole('link', { name: 'Case Studies', exact: true }).hover()
+  await expect.poll(() => caseStudies().some((path) => path.endsWith('.txt'))).toBe(true)
 })
 
 test('/consultation starts at the top when it loads', async ({ page }) => {

@@ -131,13 +131,13 @@ test('under reduced motion the scroll is instant', async () => {
   expect(sectionScrolls()[0]?.options).toEqual({ behavior: 'auto', block: 'start' })
 })
 
-describe('the light shell (NavMenu): Headless UI takes over when the button is pressed', () => {
-  test('renders the same Menu button; a press swaps in the menu, open, with focus on its button', async () => {
+describe('the light shell (NavMenu): a disclosure at once, Headless UI once reached for', () => {
+  test('a press opens the list at once; Headless UI then takes over, open, with focus on its button', async () => {
     const user = userEvent.setup()
     render(<NavMenu items={allItems} />)
     const shell = screen.getByRole('button', { name: 'Menu' })
-    expect(shell).toHaveAttribute('aria-haspopup', 'menu')
     expect(shell).toHaveAttribute('aria-expanded', 'false')
+    expect(shell).not.toHaveAttribute('aria-haspopup')
     await user.click(shell)
     expect(await screen.findByRole('menu')).toBeInTheDocument()
     const button = screen.getByRole('button', { name: 'Menu' })
@@ -146,10 +146,12 @@ describe('the light shell (NavMenu): Headless UI takes over when the button is p
     expect(screen.getAllByRole('menuitem')).toHaveLength(9)
   })
 
-  test('from the keyboard: Enter on the shell opens the menu; Escape closes it and focus stays on the button', async () => {
+  test('from the keyboard: focus loads the menu, which takes the focus; Enter opens it, Escape closes it', async () => {
     const user = userEvent.setup()
     render(<NavMenu items={homeMenuItems} />)
-    screen.getByRole('button', { name: 'Menu' }).focus()
+    act(() => screen.getByRole('button', { name: 'Menu' }).focus())
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Menu' }).id).toMatch(/^headlessui/))
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus()
     await user.keyboard('{Enter}')
     expect(await screen.findByRole('menu')).toBeInTheDocument()
     await user.keyboard('{Escape}')
@@ -157,7 +159,7 @@ describe('the light shell (NavMenu): Headless UI takes over when the button is p
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus()
   })
 
-  test('before a press, even after the page has loaded and the browser was idle, it stays the light button', async () => {
+  test('nothing reached for, nothing loaded: after load and idle time it is still the light button', async () => {
     render(<NavMenu items={homeMenuItems} />)
     await act(async () => {
       window.dispatchEvent(new Event('load'))

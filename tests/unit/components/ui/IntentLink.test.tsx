@@ -1,0 +1,29 @@
+/** components/ui/IntentLink.tsx: next/link's prefetch stays off until a visitor reaches for the link. */
+import { fireEvent, render, screen } from '@testing-library/react'
+import type { ComponentProps } from 'react'
+import { IntentLink } from '@/components/ui/IntentLink'
+
+jest.mock('next/link', () => ({
+  __esModule: true,
+  default: ({ prefetch, href, ...props }: ComponentProps<'a'> & { prefetch?: boolean | null }) => (
+    <a href={href} data-prefetch={String(prefetch)} {...props} />
+  ),
+}))
+
+test.each([
+  ['a pointer over it', fireEvent.mouseEnter],
+  ['a touch', fireEvent.touchStart],
+  ['focus', fireEvent.focus],
+])('no prefetch on sight; %s turns on next/link’s own', (_, reach) => {
+  render(
+    <IntentLink href="/sites" className="x">
+      Sites
+    </IntentLink>,
+  )
+  const link = screen.getByRole('link', { name: 'Sites' })
+  expect(link).toHaveAttribute('data-prefetch', 'false')
+  expect(link).toHaveAttribute('href', '/sites')
+  expect(link).toHaveClass('x')
+  reach(link)
+  expect(link).toHaveAttribute('data-prefetch', 'null')
+})
