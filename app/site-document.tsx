@@ -47,7 +47,6 @@ export async function SiteDocument({ children }: { children: ReactNode }) {
       {createElement(
         'body',
         { className: 'flex min-h-dvh flex-col' },
-        <JsonLd data={organizationJsonLd(settings)} />,
         <SplashScreen />,
         <HydratedMark />,
         <DeferredSections />,
@@ -67,6 +66,8 @@ export async function SiteDocument({ children }: { children: ReactNode }) {
           email={settings.contactEmail}
           phone={settings.contactPhone}
         />,
+        // After the content: crawlers read it anywhere, and it would delay the first paint's bytes.
+        <JsonLd data={organizationJsonLd(settings)} />,
         // Spread, not `{preview && …}`: a visitor's page payload holds no trace of them.
         ...(preview
           ? [

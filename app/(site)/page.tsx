@@ -37,7 +37,6 @@ export default async function HomePage() {
   ])
   return (
     <>
-      <JsonLd data={faqPageJsonLd(home.faqs, settings.siteUrl)} />
       <Hero
         eyebrow={settings.heroEyebrow}
         headline={settings.heroHeadline}
@@ -62,6 +61,7 @@ export default async function HomePage() {
         phone={settings.contactPhone}
         webhookUrl={settings.contactWebhookUrl}
       />
+      <JsonLd data={faqPageJsonLd(home.faqs, settings.siteUrl)} />
     </>
   )
 }

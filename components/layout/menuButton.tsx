@@ -8,7 +8,7 @@ export const menuListClass = (align: 'left' | 'right') =>
 
 /** One item of the open list: Headless UI marks the active one data-focus; the others take hover and focus. */
 export const menuItemClass =
-  'flex min-h-11 w-full items-center rounded-ui px-4 text-left text-base font-medium text-ink hover:bg-accent-soft focus-visible:bg-accent-soft data-focus:bg-accent-soft'
+  'flex min-h-11 items-center rounded-ui px-4 text-base font-medium text-ink hover:bg-accent-soft focus-visible:bg-accent-soft data-focus:bg-accent-soft'
 
 /** The button's chevron; it turns when the menu is open (data-open, or an open <details>). */
 export function Chevron() {

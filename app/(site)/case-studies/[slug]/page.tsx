@@ -69,9 +69,9 @@ export default async function CaseStudyPage({ params }: Props) {
   )
   return (
     <>
-      <JsonLd data={article} />
       {/* The image is the page's largest paint on a phone. */}
       <CaseStudyArticle study={{ ...study, image: await inlineIfSmall(study.image) }} />
+      <JsonLd data={article} />
     </>
   )
 }
