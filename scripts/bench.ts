@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- MEASURE...] [--bytes-against REV [--bytes-only]]`: each measure
+ * `npm run bench [-- MEASURE...] [--routes /,/sites] [--bytes-against REV [--bytes-only]]`: each measure
  * (below, default `site`) prints its tables and all go to reports/bench.json; exits 1 when a target is missed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -27,10 +27,10 @@ const MEASURES: Record<string, { about: string; run: () => Promise<Tables> }> = 
   },
   downloads: {
     about:
-      'what Chromium downloads per route at two screens, idle 6 s and on a first interaction, beside the empty export (needs a build)',
+      'what Chromium downloads per route (--routes: some) at two screens, idle 6 s and on a first interaction, and ahead of the LCP element, beside the empty export; the phone Menu tap and soft navigations (needs a build)',
     run: () => {
       requireBuild()
-      return measureDownloads()
+      return measureDownloads(values.routes?.split(','))
     },
   },
   publish: {
@@ -44,6 +44,7 @@ const { values, positionals } = parseArgs({
   options: {
     'bytes-against': { type: 'string' },
     'bytes-only': { type: 'boolean', default: false },
+    routes: { type: 'string' },
   },
 })
 const against = values['bytes-against']
