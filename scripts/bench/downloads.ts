@@ -22,13 +22,8 @@ export const IDLE_MS = 6000
 export const TARGET_RATIO = 1.1
 /** The target for the phone Menu's first tap, in ms to the frame showing its links. */
 export const TAP_TARGET_MS = 100
-/** Lighthouse's mobile preset as its devtools throttling applies it (bytes/s: 1.6 Mbit/s and 750 kbit/s, x0.9), at 150 ms latency. */
-const PHONE_NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-  uploadThroughput: (750 * 1024 * 0.9) / 8,
-}
+/** Lighthouse's mobile preset as its devtools throttling applies it (B/s: 1.6 Mbit/s and 750 kbit/s, x0.9), at 150 ms latency. */
+const PHONE_NETWORK = { offline: false, latency: 150, downloadThroughput: 188_743, uploadThroughput: 86_400 }
 const TAP = 'first Menu tap on'
 /** The soft navigations timed: from a page, through the header's link, to a page. */
 const NAVIGATIONS = [
@@ -237,16 +232,11 @@ async function onHydrated<T>(
 }
 
 /**
- * ms from `act`'s `event` (pointerdown: its timeStamp; click: performance.now() then) to the first animation frame
- * where the header shows more links than before or, given `path`, the page is `path` with another `main h1`.
+ * ms from `act`'s event `on` (pointerdown: its timeStamp; click: performance.now() then) to the first animation frame
+ * where the header shows more links than before or, given `to`, the page is `to` with another `main h1`.
  */
-async function timeInPage(
-  page: Page,
-  event: 'pointerdown' | 'click',
-  act: () => Promise<void>,
-  path?: string,
-) {
-  await page.evaluate(
+async function timeInPage(page: Page, on: 'pointerdown' | 'click', act: () => Promise<unknown>, to?: string) {
+  const armed = await page.evaluateHandle(
     ([event, path]) => {
       const links = () =>
         [...document.querySelectorAll('header nav a')].filter(
@@ -255,7 +245,7 @@ async function timeInPage(
       const h1 = () => document.querySelector('main h1')?.textContent
       const [linksBefore, h1Before] = [links(), h1()]
       const done = () => (path ? location.pathname === path && h1() !== h1Before : links() > linksBefore)
-      ;(window as unknown as { took: Promise<number> }).took = new Promise((resolve, reject) => {
+      const took = new Promise<number>((resolve, reject) => {
         const listener = (happened: Event) => {
           const start = event === 'click' ? performance.now() : happened.timeStamp
           const frame = () =>
@@ -265,11 +255,12 @@ async function timeInPage(
         }
         addEventListener(event, listener, { capture: true, once: true })
       })
+      return { took } // not the promise itself, which evaluateHandle would wait for
     },
-    [event, path] as const,
+    [on, to] as const,
   )
   await act()
-  return page.evaluate(() => (window as unknown as { took: Promise<number> }).took)
+  return armed.evaluate((armed) => armed.took)
 }
 
 /** The phone Menu's first taps and the soft navigations on the site's out/, `runs` each, by label (ms). */
