@@ -1,52 +1,36 @@
 /**
- * `npm run bench [-- MEASURE...] [--bytes-against REV [--bytes-only]]`: each measure
+ * `npm run bench [-- MEASURE...] [--routes /,/sites] [--bytes-against REV [--bytes-only]]`: each measure
  * (below, default `site`) prints its tables and all go to reports/bench.json; exits 1 when a target is missed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { measureAgainst } from './bench/against.ts'
-import { buildEmptyPage, EMPTY_PAGE_OUT, routeBytes } from './bench/bytes.ts'
-import { kib, MISSED, requireBuild, timeBuild, type Tables } from './bench/harness.ts'
+import { buildEmptyPage } from './bench/bytes.ts'
+import { MISSED, requireBuild, timeBuild, type Tables } from './bench/harness.ts'
 import { measureDownloads } from './bench/downloads.ts'
 import { measurePublishing } from './bench/publish.ts'
 
 /** Every measure: what it is, and how to run it. */
 const MEASURES: Record<string, { about: string; run: () => Promise<Tables> }> = {
   site: {
-    about: 'build cold and warm, and bytes per route beside the empty Next page (its ratio of JavaScript)',
+    about: 'build cold and warm, and the empty Next page',
     run: async () => {
       console.log('bench: cold build (no .next), warm build, the empty page...')
       const ms = { cold: timeBuild({}, ['.next']), warm: timeBuild(), empty: await buildEmptyPage() }
-      const [baseline] = (await routeBytes(EMPTY_PAGE_OUT)).filter((row) => row.route === '/')
-      if (!baseline) throw new Error('the empty page has no index.html')
-      const routes = [{ ...baseline, route: 'EMPTY PAGE' }, ...(await routeBytes('out'))]
       return {
         'Build (s)': Object.fromEntries(
           Object.entries(ms).map(([kind, took]) => [kind, { s: Math.round(took / 100) / 10 }]),
-        ),
-        'Bytes per route (KiB)': Object.fromEntries(
-          routes.map((row) => [
-            row.route,
-            {
-              'JS raw/br/gz': `${kib(row.js.raw)} / ${kib(row.js.br)} / ${kib(row.js.gzip)}`,
-              'JS gz ÷ empty': Math.round((row.js.gzip / baseline.js.gzip) * 100) / 100,
-              'CSS br/gz': `${kib(row.css.br)} / ${kib(row.css.gzip)}`,
-              'HTML raw/br/gz': `${kib(row.html.raw)} / ${kib(row.html.br)} / ${kib(row.html.gzip)}`,
-              'images br (largest)': `${kib(row.images.br)} (${kib(row.largestImage)})`,
-              'page br': kib(row.js.br + row.css.br + row.html.br + row.images.br),
-            },
-          ]),
         ),
       }
     },
   },
   downloads: {
     about:
-      'what Chromium downloads per route at two screens, idle 6 s and on a first interaction, beside the empty export (needs a build)',
+      'what Chromium downloads per route (--routes: some) at two screens, idle 6 s and on a first interaction, and ahead of the LCP element, beside the empty export; the phone Menu tap and soft navigations (needs a build)',
     run: () => {
       requireBuild()
-      return measureDownloads()
+      return measureDownloads(values.routes?.split(','))
     },
   },
   publish: {
@@ -60,6 +44,7 @@ const { values, positionals } = parseArgs({
   options: {
     'bytes-against': { type: 'string' },
     'bytes-only': { type: 'boolean', default: false },
+    routes: { type: 'string' },
   },
 })
 const against = values['bytes-against']

@@ -82,8 +82,6 @@ export async function measureAgainst(revision: string): Promise<Tables> {
     rmSync(dir, { recursive: true, force: true })
   }
   const now = await routeBytes('out')
-  const total = (row: RouteBytes | undefined, key: 'raw' | 'br') =>
-    row ? row.js[key] + row.css[key] + row.html[key] + row.images[key] : NaN
   const routes = [...new Set([...before, ...now].map((row) => row.route))].sort()
   const lists = {
     differ: files.differ,
@@ -95,8 +93,8 @@ export async function measureAgainst(revision: string): Promise<Tables> {
       Object.fromEntries(
         routes.map((route) => {
           const [a, b] = [before.find((row) => row.route === route), now.find((row) => row.route === route)]
-          const raw = [total(a, 'raw'), total(b, 'raw')]
-          const br = [total(a, 'br'), total(b, 'br')]
+          const raw = [a?.raw ?? NaN, b?.raw ?? NaN]
+          const br = [a?.br ?? NaN, b?.br ?? NaN]
           return [
             route,
             {

@@ -1,51 +1,29 @@
-/** What each exported page makes a browser download (JavaScript, CSS, HTML with its payload, images), raw and as served compressed; and the baseline of every speed figure, the empty Next.js page of tests/fixtures/empty-page, built and finalized like the site. */
+/** What each exported page makes a browser download, raw and brotli (for `--bytes-against`); and the baseline of every speed figure, the empty Next.js page of tests/fixtures/empty-page, built and finalized like the site. */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync } from 'node:zlib'
 import { deferredPayloadOf, deferredScriptsOf } from '../../site-build/defer-framework-scripts.ts'
 import { finalizeExport } from '../../site-build/finalize.ts'
 import { listFiles, urlPathOf } from '../../lib/build-output.ts'
 import { CONTACT_INBOX_PATH } from '../../lib/publisher-routes.ts'
 
-export type Sizes = { raw: number; br: number; gzip: number }
-export type RouteBytes = {
-  route: string
-  js: Sizes
-  css: Sizes
-  /** the document and its RSC payload (inline, or the `.txt` the paint-first loader fetches) */
-  html: Sizes
-  images: Sizes
-  largestImage: number
+export type RouteBytes = { route: string; raw: number; br: number }
+
+/** Brotli bytes of a file as served: its precompressed copy when the build made one. */
+function brotliOf(file: string): number {
+  if (!/\.(html|js|css|svg|txt|json|xml)$/.test(file)) return statSync(file).size
+  const copy = existsSync(`${file}.br`)
+    ? statSync(`${file}.br`).size
+    : brotliCompressSync(readFileSync(file)).length
+  return Math.min(statSync(file).size, copy)
 }
 
-const zero = (): Sizes => ({ raw: 0, br: 0, gzip: 0 })
-
-/** Sizes of one file as served: its precompressed copies when the build made them. */
-function sizesOf(file: string): Sizes {
-  const raw = statSync(file).size
-  const copy = (ext: string, compress: (bytes: Buffer) => Buffer) =>
-    existsSync(`${file}.${ext}`) ? statSync(`${file}.${ext}`).size : compress(readFileSync(file)).length
-  const isText = /\.(html|js|css|svg|txt|json|xml)$/.test(file)
-  return {
-    raw,
-    br: isText ? Math.min(raw, copy('br', brotliCompressSync)) : raw,
-    gzip: isText
-      ? Math.min(
-          raw,
-          copy('gz', (bytes) => gzipSync(bytes, { level: 9 })),
-        )
-      : raw,
-  }
-}
-
-function add(total: Sizes, more: Sizes) {
-  total.raw += more.raw
-  total.br += more.br
-  total.gzip += more.gzip
-}
-
-/** Bytes per HTML page of an export folder (not the booking stand-in), one row per page sorted by route. */
+/**
+ * Bytes per HTML page of an export folder (not the booking stand-in), sorted by route: the document, its RSC
+ * payload (the `.txt` the paint-first loader fetches, when not inline), scripts (Next's chunks started by
+ * that loader too), stylesheets and images.
+ */
 export async function routeBytes(out: string): Promise<RouteBytes[]> {
   const pages = await listFiles(out, {
     filter: (file) =>
@@ -53,32 +31,17 @@ export async function routeBytes(out: string): Promise<RouteBytes[]> {
   })
   return pages.map((page) => {
     const html = readFileSync(path.join(out, page), 'utf8')
-    const referenced = (pattern: RegExp) =>
-      [...new Set([...html.matchAll(pattern)].map((match) => match[1]!))].filter((url) =>
-        existsSync(path.join(out, decodeURI(url))),
-      )
-    const row: RouteBytes = {
+    const linked = /<(?:script|img)[^>]+src="([^"]+)"|<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g
+    const urls = [...html.matchAll(linked)].map((match) => match[1] ?? match[2]!)
+    urls.push(...deferredScriptsOf(html), ...[deferredPayloadOf(html) ?? []].flat())
+    const files = [...new Set([page, ...urls])]
+      .map((url) => path.join(out, decodeURI(url)))
+      .filter((file) => existsSync(file))
+    return {
       route: urlPathOf(page),
-      js: zero(),
-      css: zero(),
-      html: sizesOf(path.join(out, page)),
-      images: zero(),
-      largestImage: 0,
+      raw: files.reduce((sum, file) => sum + statSync(file).size, 0),
+      br: files.reduce((sum, file) => sum + brotliOf(file), 0),
     }
-    // HTML is the document and its RSC payload, inline or the file the paint-first loader fetches.
-    const payload = deferredPayloadOf(html)
-    if (payload) add(row.html, sizesOf(path.join(out, decodeURI(payload))))
-    // Next's chunks are started by the paint-first loader (site-build/defer-framework-scripts.ts), not by <script src>.
-    const scripts = [...referenced(/<script[^>]+src="([^"]+)"/g), ...deferredScriptsOf(html)]
-    for (const url of new Set(scripts)) add(row.js, sizesOf(path.join(out, url)))
-    for (const url of referenced(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g))
-      add(row.css, sizesOf(path.join(out, url)))
-    for (const url of referenced(/<img[^>]+src="([^"]+)"/g)) {
-      const sizes = sizesOf(path.join(out, decodeURI(url)))
-      add(row.images, sizes)
-      row.largestImage = Math.max(row.largestImage, sizes.br)
-    }
-    return row
   })
 }
 

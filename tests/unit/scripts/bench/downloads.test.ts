@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-import { kindOf, totalsOf, type Download } from '@/scripts/bench/downloads'
+import { aheadOf, kindOf, totalsOf, type Download } from '@/scripts/bench/downloads'
+import { medianBy } from '@/scripts/bench/median'
 
 const download = (url: string, kind: Download['kind'], gzip: number): Download => ({
   url,
@@ -29,4 +30,20 @@ test('totals add each kind apart, and a URL fetched twice is counted once', () =
   expect(totals.script).toEqual({ raw: 45, gzip: 15, br: 13, count: 2 })
   expect(totals.data).toEqual({ raw: 6, gzip: 2, br: 1, count: 1 })
   expect(totalsOf([]).script.count).toBe(0)
+})
+
+test('the HTML ahead of the LCP tag as React wrote it, its inline styles and linked stylesheets', () => {
+  const style = '<style>a{color:red}</style>'
+  const html = `<html><head>${style}<link rel="stylesheet" href="/a.css"/></head><body><img alt="Ann&#x27;s site" fetchPriority="high"/><link rel="stylesheet" href="/late.css"/>`
+  const ahead = aheadOf(html, '<img alt="Ann\'s site" fetchpriority="high">', '/')
+  expect(ahead.before).toBe(html.slice(0, html.indexOf('<img')))
+  expect(ahead.style).toBe(style.length)
+  expect(ahead.sheets).toEqual(['/a.css'])
+  expect(() => aheadOf(html, '<h1 class="a">', '/sites')).toThrow('/sites: the LCP element <h1 class="a">')
+})
+
+test('the median item by a key, NaN left out', () => {
+  const runs = [{ ms: 30 }, { ms: 10 }, { ms: NaN }, { ms: 20 }]
+  expect(medianBy(runs, (run) => run.ms)).toBe(runs[3])
+  expect(medianBy([{ ms: NaN }], (run) => run.ms).ms).toBeNaN()
 })
