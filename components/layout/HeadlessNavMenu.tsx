@@ -1,8 +1,8 @@
 'use client'
 
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
-import Link from 'next/link'
 import { useEffect, useRef } from 'react'
+import { IntentLink } from '@/components/ui/IntentLink'
 import type { NavItem } from '@/lib/navigation'
 import { Chevron, menuButtonClass, menuItemClass, menuListClass } from './menuButton'
 import { useFollowNavItem } from './useFollowNavItem'
@@ -19,7 +19,7 @@ export type TakeOver = 'open' | 'focus' | undefined
 
 /**
  * The 'Menu' dropdown (spec §2) on Headless UI's Menu: arrow keys, type-ahead, outside click and Escape.
- * `takeOver`: the light shell's state at the swap, taken on at mount. Its links prefetch when the list opens.
+ * `takeOver`: the light shell's state at the swap, taken on at mount.
  */
 export function HeadlessNavMenu({
   items,
@@ -46,7 +46,7 @@ export function HeadlessNavMenu({
         {items.map((item) => (
           <MenuItem key={item.href}>
             {({ close }) => (
-              <Link
+              <IntentLink
                 href={item.href}
                 onClick={(event) => {
                   follow(event, item)
@@ -56,7 +56,7 @@ export function HeadlessNavMenu({
                 className={menuItemClass}
               >
                 {item.label}
-              </Link>
+              </IntentLink>
             )}
           </MenuItem>
         ))}

@@ -1,28 +1,31 @@
 'use client'
 
 import Link from 'next/link'
-import { useState, type ComponentProps } from 'react'
+import { useState, type ComponentProps, type SyntheticEvent } from 'react'
 
-type IntentLinkProps = Omit<
-  ComponentProps<typeof Link>,
-  'prefetch' | 'onMouseEnter' | 'onTouchStart' | 'onFocus'
->
+type LinkProps = Omit<ComponentProps<typeof Link>, 'prefetch'>
 
 /**
  * next/link that prefetches its route only once a visitor reaches for it (pointer over, touch, focus), not
  * when it scrolls into view: a page downloads no other route's code or data unasked (Next's prefetching
  * guide, "Hover-triggered prefetch"). Without the prefetch a click still navigates, fetching on the way.
+ * Handlers given for those events (Headless UI's, on a menu item) still run.
  */
-export function IntentLink(props: IntentLinkProps) {
+export function IntentLink({ onMouseEnter, onTouchStart, onFocus, ...props }: LinkProps) {
   const [reached, setReached] = useState(false)
-  const reach = () => setReached(true)
+  const reach =
+    <E extends SyntheticEvent<HTMLAnchorElement>>(handler?: (event: E) => void) =>
+    (event: E) => {
+      setReached(true)
+      handler?.(event)
+    }
   return (
     <Link
       {...props}
       prefetch={reached ? null : false}
-      onMouseEnter={reach}
-      onTouchStart={reach}
-      onFocus={reach}
+      onMouseEnter={reach(onMouseEnter)}
+      onTouchStart={reach(onTouchStart)}
+      onFocus={reach(onFocus)}
     />
   )
 }

@@ -27,3 +27,18 @@ test.each([
   reach(link)
   expect(link).toHaveAttribute('data-prefetch', 'null')
 })
+
+test('handlers given for those events still run (Headless UI passes its own to a menu item)', () => {
+  const onMouseEnter = jest.fn()
+  const onFocus = jest.fn()
+  render(
+    <IntentLink href="/sites" onMouseEnter={onMouseEnter} onFocus={onFocus}>
+      Sites
+    </IntentLink>,
+  )
+  const link = screen.getByRole('link', { name: 'Sites' })
+  fireEvent.mouseEnter(link)
+  fireEvent.focus(link)
+  expect(onMouseEnter).toHaveBeenCalledTimes(1)
+  expect(onFocus).toHaveBeenCalledTimes(1)
+})
