@@ -54,6 +54,9 @@ import { telHref } from '@/lib/text'
 import { seedDocuments } from '../../helpers/dataset'
 import { encode, hasStega } from '../../helpers/stega'
 
+// The header's Menu follows its items through the App Router, which a page always has.
+jest.mock('next/navigation', () => ({ usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }))
+
 // --- where stega must not be ---------------------------------------------------------------
 
 /**
