@@ -12,7 +12,7 @@ const loadMenu = loadOnce(() => import('./HeadlessNavMenu').then((module) => mod
 
 /**
  * The 'Menu' (spec §2) as a light disclosure that opens at the first tap, closing on a choice, an outside
- * press and Escape. Headless UI's menu (about 30 KB gzip) loads only when a visitor reaches for the button
+ * press and Escape. Headless UI's menu (about 32 KiB gzip) loads only when a visitor reaches for the button
  * (pointer over or down, focus) and takes over in the same state, never mid-press, which would lose the
  * click. Offline, the light menu keeps working and the next reach loads again.
  */
