@@ -33,7 +33,9 @@ export async function routeBytes(out: string): Promise<RouteBytes[]> {
     const html = readFileSync(path.join(out, page), 'utf8')
     const linked = /<(?:script|img)[^>]+src="([^"]+)"|<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g
     const urls = [...html.matchAll(linked)].map((match) => match[1] ?? match[2]!)
-    urls.push(...deferredScriptsOf(html), ...[deferredPayloadOf(html) ?? []].flat())
+    urls.push(...deferredScriptsOf(html))
+    const payload = deferredPayloadOf(html)
+    if (payload) urls.push(payload)
     const files = [...new Set([page, ...urls])]
       .map((url) => path.join(out, decodeURI(url)))
       .filter((file) => existsSync(file))

@@ -4,7 +4,7 @@
  * two soft navigations, timed in the page.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
 import { readRedirects } from '../../lib/build-output.ts'
 import { SPLASH_SEEN_KEY } from '../../lib/splash.ts'
 import { chromiumPath, CHROMIUM_ARGS } from '../audit/axe.ts'
@@ -138,11 +138,8 @@ type Visit = { idle: Totals; lcp: Awaited<ReturnType<typeof lcpOf>>; menu?: Tota
 const INTERACTION_MS = 2000
 
 /** One visit of a route on one screen: idle for IDLE_MS, its LCP element, then what opening the menu and sending the contact form add. */
-async function visit(browser: Browser, url: string, screen: keyof typeof SCREENS): Promise<Visit> {
-  const context = await browser.newContext({ viewport: SCREENS[screen] })
-  try {
-    await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SEEN_KEY)
-    const page = await context.newPage()
+function visit(browser: Browser, url: string, screen: keyof typeof SCREENS): Promise<Visit> {
+  return withPage(browser, { viewport: SCREENS[screen] }, async (page) => {
     const recorder = recordDownloads(page)
     const html = (await (await page.goto(url, { waitUntil: 'load' }))?.text()) ?? ''
     await sleep(IDLE_MS)
@@ -170,9 +167,7 @@ async function visit(browser: Browser, url: string, screen: keyof typeof SCREENS
         await form.getByRole('button', { name: 'Send Message' }).click()
       })
     return result
-  } finally {
-    await context.close()
-  }
+  })
 }
 
 /** Every route of a served export (or `only` those) on both screens, `runs` times each; the visits by route and screen. */
@@ -202,34 +197,37 @@ async function measureExport(browser: Browser, dir: string, runs: number, only?:
 const addedCell = (totals?: Totals) =>
   totals ? `${kib(totals.script.gzip + totals.data.gzip)} (${totals.script.count + totals.data.count})` : '-'
 
-/**
- * Opens `url` hydrated in a fresh context (the splash seen; on the phone, touch and Lighthouse's mobile throttling
- * of network and CPU) and hands `step` the page.
- */
-async function onHydrated<T>(
+/** Runs `step` on a page of a fresh context (given `options`) where the splash counts as seen, then closes it. */
+async function withPage<T>(
   browser: Browser,
-  url: string,
-  phone: boolean,
+  options: BrowserContextOptions,
   step: (page: Page) => Promise<T>,
-) {
-  const context = await browser.newContext(
-    phone ? { viewport: SCREENS.phone, isMobile: true, hasTouch: true } : { viewport: SCREENS.desktop },
-  )
+): Promise<T> {
+  const context = await browser.newContext(options)
   try {
     await context.addInitScript((key) => sessionStorage.setItem(key, '1'), SPLASH_SEEN_KEY)
-    const page = await context.newPage()
-    if (phone) {
-      const cdp = await context.newCDPSession(page)
-      await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK)
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-    }
-    await page.goto(url)
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 })
-    return await step(page)
+    return await step(await context.newPage())
   } finally {
     await context.close()
   }
 }
+
+/** Opens `url` hydrated (on the phone with touch and Lighthouse's mobile throttling of network and CPU) and hands `step` the page. */
+const onHydrated = <T>(browser: Browser, url: string, phone: boolean, step: (page: Page) => Promise<T>) =>
+  withPage(
+    browser,
+    phone ? { viewport: SCREENS.phone, isMobile: true, hasTouch: true } : { viewport: SCREENS.desktop },
+    async (page) => {
+      if (phone) {
+        const cdp = await page.context().newCDPSession(page)
+        await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK)
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      }
+      await page.goto(url)
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 })
+      return step(page)
+    },
+  )
 
 /**
  * ms from `act`'s event `on` (pointerdown: its timeStamp; click: performance.now() then) to the first animation frame
